@@ -1,0 +1,43 @@
+/** The tables as Kysely sees them; one schema for SQLite and PostgreSQL (see docs/decisions). */
+export interface DatabaseSchema {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  runs: RunsTable;
+}
+
+/** Timestamps are ISO-8601 UTC text on both databases: they sort and slice the same way everywhere. */
+export interface AccountsTable {
+  id: string;
+  api_plan: string;
+  v1_plan: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  prefix: string;
+  account_id: string;
+  hash: string;
+  name: string | null;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface RunsTable {
+  id: string;
+  account_id: string | null;
+  surface: string;
+  agent: string;
+  model: string | null;
+  provider: string | null;
+  status: string;
+  error_code: string | null;
+  latency_ms: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+  output: string | null;
+  request_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+}

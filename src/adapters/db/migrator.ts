@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import type { SchemaInspector, SchemaState } from '../../ports/schema-inspector.ts';
+import { migrations, staticMigrationProvider } from './migrations/index.ts';
+import type { Database } from './open-database.ts';
+
+export interface MigrationReport {
+  applied: string[];
+  alreadyCurrent: boolean;
+}
+
+/**
+ * On PostgreSQL the migration tables live in the connection's current schema, named explicitly: Kysely
+ * otherwise finds another schema's `kysely_migration` table in the same database and takes it for ours.
+ */
+async function createMigrator(database: Database): Promise<Migrator> {
+  let migrationTableSchema: string | undefined;
+  if (database.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  return new Migrator({ db: database.db, provider: staticMigrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+}
+
+/** Applies every pending migration; fails with the migration that broke. */
+export async function migrateToLatest(database: Database): Promise<MigrationReport> {
+  const { error, results = [] } = await (await createMigrator(database)).migrateToLatest();
+  const applied = results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return { applied, alreadyCurrent: applied.length === 0 };
+}
+
+/**
+ * Answers whether the schema is at the latest migration. Once it is, it stays so for this process
+ * (migrations only move forward); until then each question asks the database again, at most once a second.
+ */
+export class MigrationSchemaInspector implements SchemaInspector {
+  readonly #database: Database;
+  #current = false;
+  #lastState: SchemaState | undefined;
+  #lastCheckedAt = 0;
+  #inFlight: Promise<SchemaState> | undefined;
+
+  constructor(database: Database) {
+    this.#database = database;
+  }
+
+  async inspect(): Promise<SchemaState> {
+    if (this.#current) return { current: true, pending: [] };
+    if (this.#lastState && Date.now() - this.#lastCheckedAt < 1000) return this.#lastState;
+    this.#inFlight ??= this.#check().finally(() => {
+      this.#inFlight = undefined;
+    });
+    return this.#inFlight;
+  }
+
+  async #check(): Promise<SchemaState> {
+    let state: SchemaState;
+    try {
+      const infos = await (await createMigrator(this.#database)).getMigrations();
+      const pending = infos.filter((info) => info.executedAt === undefined).map((info) => info.name);
+      state = { current: pending.length === 0, pending };
+    } catch (error) {
+      state = { current: false, pending: Object.keys(migrations), error: `database unreachable: ${(error as Error).message}` };
+    }
+    this.#current = state.current;
+    this.#lastState = state;
+    this.#lastCheckedAt = Date.now();
+    return state;
+  }
+}

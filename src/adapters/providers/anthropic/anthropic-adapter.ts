@@ -1,0 +1,12 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
+
+export const anthropicAdapter: ProviderAdapter = {
+  name: 'anthropic',
+  enabledBy: 'ANTHROPIC_API_KEY',
+  isConfigured: (settings) => Boolean(settings.apiKey),
+  createModelFactory(settings) {
+    const provider = createAnthropic(connectionSettings(settings));
+    return (modelId) => provider.messages(modelId);
+  },
+};

@@ -1,0 +1,12 @@
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
+
+export const googleAdapter: ProviderAdapter = {
+  name: 'google',
+  enabledBy: 'GOOGLE_GENERATIVE_AI_API_KEY',
+  isConfigured: (settings) => Boolean(settings.apiKey),
+  createModelFactory(settings) {
+    const provider = createGoogleGenerativeAI(connectionSettings(settings));
+    return (modelId) => provider.languageModel(modelId);
+  },
+};

@@ -1,0 +1,20 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ProviderAdapter } from '../provider-adapter.ts';
+
+const defaultBaseUrl = 'https://integrate.api.nvidia.com/v1';
+
+/** NVIDIA NIM speaks the OpenAI Chat Completions protocol, structured output included. */
+export const nvidiaAdapter: ProviderAdapter = {
+  name: 'nvidia',
+  enabledBy: 'NVIDIA_API_KEY',
+  isConfigured: (settings) => Boolean(settings.apiKey),
+  createModelFactory(settings) {
+    const provider = createOpenAICompatible({
+      name: 'nvidia',
+      baseURL: settings.baseUrl ?? defaultBaseUrl,
+      ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+      supportsStructuredOutputs: true,
+    });
+    return (modelId) => provider.chatModel(modelId);
+  },
+};

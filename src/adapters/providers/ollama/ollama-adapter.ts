@@ -1,0 +1,22 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ProviderAdapter } from '../provider-adapter.ts';
+
+/** Ollama's OpenAI-compatible endpoint lives under /v1 of the server address. */
+function openAiCompatibleUrl(baseUrl: string): string {
+  const trimmed = baseUrl.replace(/\/+$/, '');
+  return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
+}
+
+export const ollamaAdapter: ProviderAdapter = {
+  name: 'ollama',
+  enabledBy: 'OLLAMA_BASE_URL',
+  isConfigured: (settings) => Boolean(settings.baseUrl),
+  createModelFactory(settings) {
+    const provider = createOpenAICompatible({
+      name: 'ollama',
+      baseURL: openAiCompatibleUrl(settings.baseUrl ?? 'http://127.0.0.1:11434'),
+      supportsStructuredOutputs: true,
+    });
+    return (modelId) => provider.chatModel(modelId);
+  },
+};

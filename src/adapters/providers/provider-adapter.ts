@@ -1,0 +1,20 @@
+import type { LanguageModel } from 'ai';
+import type { ProviderOptions } from '@ai-sdk/provider-utils';
+import type { ProviderSettings } from '../../config/app-config.ts';
+
+/** One upstream provider: when it is usable, and how to make its models. */
+export interface ProviderAdapter {
+  readonly name: string;
+  /** The environment variable that turns it on, for messages at start. */
+  readonly enabledBy: string;
+  isConfigured(settings: ProviderSettings): boolean;
+  /** Builds the provider once; the returned function makes a model by the provider's own model id. */
+  createModelFactory(settings: ProviderSettings): (providerModelId: string) => LanguageModel;
+  /** Options that make structured output work with the catalog's JSON Schemas. */
+  readonly structuredOutputOptions?: ProviderOptions;
+}
+
+/** The key and base URL in the form every AI SDK provider factory takes; no baseURL means the provider's default. */
+export function connectionSettings(settings: ProviderSettings): { apiKey?: string; baseURL?: string } {
+  return { ...(settings.apiKey ? { apiKey: settings.apiKey } : {}), ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}) };
+}

@@ -1,0 +1,9 @@
+import type { ProviderAdapter } from '../provider-adapter.ts';
+import { SandboxLanguageModel } from './sandbox-language-model.ts';
+
+export const sandboxAdapter: ProviderAdapter = {
+  name: 'sandbox',
+  enabledBy: '(always available)',
+  isConfigured: () => true,
+  createModelFactory: () => (modelId) => new SandboxLanguageModel(modelId),
+};

@@ -1,0 +1,43 @@
+import type { Environment } from './config-schema.ts';
+
+export interface ProviderSettings {
+  apiKey?: string | undefined;
+  baseUrl?: string | undefined;
+}
+
+export type ProviderSettingsByName = Record<'openai' | 'anthropic' | 'google' | 'groq' | 'mistral' | 'nvidia' | 'ollama', ProviderSettings>;
+
+/** The validated configuration, grouped by concern. */
+export interface AppConfig {
+  server: { host: string; port: number; bodyLimitBytes: number };
+  logLevel: Environment['LOG_LEVEL'];
+  database: { url: string; autoMigrate: boolean };
+  redisUrl: string | undefined;
+  adminToken: string | undefined;
+  auth: { jwksUrl: string | undefined; issuer: string | undefined; audience: string | undefined };
+  upstreamTimeoutMs: number;
+  paths: { catalogDir: string; plansFile: string };
+  providers: ProviderSettingsByName;
+}
+
+export function toAppConfig(environment: Environment, paths: AppConfig['paths']): AppConfig {
+  return {
+    server: { host: environment.HOST, port: environment.PORT, bodyLimitBytes: environment.BODY_LIMIT_BYTES },
+    logLevel: environment.LOG_LEVEL,
+    database: { url: environment.DATABASE_URL, autoMigrate: environment.AUTO_MIGRATE },
+    redisUrl: environment.REDIS_URL,
+    adminToken: environment.ADMIN_TOKEN,
+    auth: { jwksUrl: environment.AUTH_JWKS_URL, issuer: environment.AUTH_ISSUER, audience: environment.AUTH_AUDIENCE },
+    upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,
+    paths,
+    providers: {
+      openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },
+      anthropic: { apiKey: environment.ANTHROPIC_API_KEY, baseUrl: environment.ANTHROPIC_BASE_URL },
+      google: { apiKey: environment.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: environment.GOOGLE_BASE_URL },
+      groq: { apiKey: environment.GROQ_API_KEY, baseUrl: environment.GROQ_BASE_URL },
+      mistral: { apiKey: environment.MISTRAL_API_KEY, baseUrl: environment.MISTRAL_BASE_URL },
+      nvidia: { apiKey: environment.NVIDIA_API_KEY, baseUrl: environment.NVIDIA_BASE_URL },
+      ollama: { baseUrl: environment.OLLAMA_BASE_URL },
+    },
+  };
+}

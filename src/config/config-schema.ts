@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z.string().trim().min(1).optional();
+const optionalUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional();
+
+const databaseUrl = z
+  .string()
+  .refine((value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), {
+    message: 'must be sqlite:<path>, sqlite::memory: or postgres://user@host:port/database',
+  });
+
+/**
+ * Every environment variable the service reads. This schema is the only description of them; the README's
+ * configuration table follows it.
+ */
+export const environmentSchema = z.object({
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: databaseUrl.default('sqlite:./data/agentapi.db'),
+  AUTO_MIGRATE: booleanString.default(true),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
+  ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  AUTH_JWKS_URL: optionalUrl,
+  AUTH_ISSUER: optionalText,
+  AUTH_AUDIENCE: optionalText,
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  CATALOG_DIR: optionalText,
+  PLANS_FILE: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl,
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalText,
+  GOOGLE_BASE_URL: optionalUrl,
+  GROQ_API_KEY: optionalText,
+  GROQ_BASE_URL: optionalUrl,
+  MISTRAL_API_KEY: optionalText,
+  MISTRAL_BASE_URL: optionalUrl,
+  NVIDIA_API_KEY: optionalText,
+  NVIDIA_BASE_URL: optionalUrl,
+  OLLAMA_BASE_URL: optionalUrl,
+});
+
+export type Environment = z.output<typeof environmentSchema>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './load-config.ts';
+
+describe('parseConfig', () => {
+  it('gives working defaults for an empty environment', () => {
+    const result = parseConfig({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.server).toEqual({ host: '0.0.0.0', port: 3000, bodyLimitBytes: 1048576 });
+    expect(result.config.database).toEqual({ url: 'sqlite:./data/agentapi.db', autoMigrate: true });
+    expect(result.config.paths.catalogDir).toMatch(/catalog$/);
+    expect(result.config.providers.openai).toEqual({ apiKey: undefined, baseUrl: undefined });
+  });
+
+  it('reads provider keys and base URLs, and treats empty values as unset', () => {
+    const result = parseConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:4010/openai/v1', GROQ_API_KEY: '', AUTO_MIGRATE: 'false' });
+    expect(result.ok && result.config.providers.openai).toEqual({ apiKey: 'sk-test', baseUrl: 'http://127.0.0.1:4010/openai/v1' });
+    expect(result.ok && result.config.providers.groq.apiKey).toBeUndefined();
+    expect(result.ok && result.config.database.autoMigrate).toBe(false);
+  });
+
+  it('lists every problem at once, without echoing secrets', () => {
+    const result = parseConfig({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://root:hunter2@db/app',
+      ADMIN_TOKEN: 'too-short-secret',
+      OPENAI_BASE_URL: 'not a url',
+      REDIS_URL: 'http://cache',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((problem) => problem.split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'OPENAI_BASE_URL']);
+    expect(result.problems.join('\n')).not.toContain('hunter2');
+    expect(result.problems.join('\n')).not.toContain('too-short-secret');
+  });
+});

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toAppConfig, type AppConfig } from './app-config.ts';
+import { environmentSchema } from './config-schema.ts';
+
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
+
+/** The package root: catalog/ and config/ are found relative to it, whatever the working directory. */
+export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Validates an environment; lists every problem instead of stopping at the first. */
+export function parseConfig(environment: Record<string, string | undefined>): ConfigResult {
+  const cleaned = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `${name}: ${issue.message}${name in cleaned ? ` (got "${redact(name, cleaned[name] ?? '')}")` : ''}`;
+    });
+    return { ok: false, problems };
+  }
+  const environmentValues = parsed.data;
+  return {
+    ok: true,
+    config: toAppConfig(environmentValues, {
+      catalogDir: resolve(environmentValues.CATALOG_DIR ?? resolve(packageRoot, 'catalog')),
+      plansFile: resolve(environmentValues.PLANS_FILE ?? resolve(packageRoot, 'config/plans.yaml')),
+    }),
+  };
+}
+
+/**
+ * Reads the process environment, after a `.env` file in the working directory if there is one.
+ * This is the only place in the service that reads process.env.
+ */
+export function loadConfig(): ConfigResult {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return parseConfig(process.env);
+}
+
+/** Secrets never appear in messages: key-like variables are masked, and so are credentials inside URLs. */
+function redact(name: string, value: string): string {
+  if (/KEY|TOKEN|SECRET|PASSWORD/.test(name)) return '***';
+  return value.replace(/\/\/[^/@\s]*@/, '//***@');
+}

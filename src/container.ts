@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { systemClock } from './adapters/system-clock.ts';
+import { JwksTokenVerifier } from './adapters/auth/jwks-token-verifier.ts';
+import { readYamlFile, readYamlFolder } from './adapters/catalog/yaml-files.ts';
+import { openDatabase, type Database } from './adapters/db/open-database.ts';
+import { MigrationSchemaInspector, migrateToLatest, type MigrationReport } from './adapters/db/migrator.ts';
+import { KyselyAccountRepository } from './adapters/db/repositories/account-repository.ts';
+import { KyselyApiKeyRepository } from './adapters/db/repositories/api-key-repository.ts';
+import { KyselyRunRepository } from './adapters/db/repositories/run-repository.ts';
+import { AiSdkModelGateway } from './adapters/providers/ai-sdk-model-gateway.ts';
+import { providerAdapters } from './adapters/providers/index.ts';
+import type { AppConfig } from './config/app-config.ts';
+import { AccountService } from './domain/accounts/account-service.ts';
+import { buildAgentCatalog, type AgentCatalog } from './domain/agents/agent-catalog.ts';
+import { AgentRunner } from './domain/agents/agent-runner.ts';
+import { buildPlanTables } from './domain/quotas/plan-table.ts';
+import { buildModelRegistry, type ModelRegistry } from './domain/routing/model-registry.ts';
+import { ModelSelector } from './domain/routing/model-selector.ts';
+import type { HttpServices } from './http/http-services.ts';
+import type { ModelGateway } from './ports/model-gateway.ts';
+
+export interface Container {
+  config: AppConfig;
+  logger: Logger;
+  database: Database;
+  services: HttpServices;
+  registry: ModelRegistry;
+  gateway: ModelGateway;
+  migrate(): Promise<MigrationReport>;
+  close(): Promise<void>;
+}
+
+export function createLogger(level: AppConfig['logLevel'], destination: 1 | 2 = 1): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'agentapi' },
+      // Secrets never reach the log, whatever a caller puts in a log call.
+      redact: { paths: ['req.headers.authorization', '*.authorization', '*.apiKey', '*.key', '*.prompt'], censor: '[redacted]' },
+    },
+    pino.destination({ dest: destination, sync: false }),
+  );
+}
+
+/** Loads the data files and builds every service once. Anything invalid fails here, before serving. */
+export function buildContainer(config: AppConfig, logger: Logger): Container {
+  const catalog = loadCatalog(config.paths.catalogDir);
+  const registryFile = readYamlFile(join(config.paths.catalogDir, 'models.yaml'));
+  const registry = buildModelRegistry(registryFile.content, registryFile.origin);
+  const plansFile = readYamlFile(config.paths.plansFile);
+  const plans = buildPlanTables(plansFile.content, plansFile.origin);
+
+  const database = openDatabase(config.database.url);
+  const gateway = new AiSdkModelGateway(config.providers, providerAdapters);
+  const selector = new ModelSelector(registry, gateway.configuredProviders());
+  const tokenVerifier = config.auth.jwksUrl
+    ? new JwksTokenVerifier({ jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience })
+    : undefined;
+
+  const accounts = new AccountService({
+    accounts: new KyselyAccountRepository(database.db),
+    apiKeys: new KyselyApiKeyRepository(database.db),
+    plans,
+    clock: systemClock,
+    tokenVerifier,
+  });
+  const runner = new AgentRunner({
+    catalog,
+    selector,
+    gateway,
+    runs: new KyselyRunRepository(database.db),
+    clock: systemClock,
+    options: { upstreamTimeoutMs: config.upstreamTimeoutMs },
+  });
+
+  return {
+    config,
+    logger,
+    database,
+    registry,
+    gateway,
+    services: { accounts, catalog, runner, selector, schema: new MigrationSchemaInspector(database) },
+    migrate: () => migrateToLatest(database),
+    close: () => database.close(),
+  };
+}
+
+function loadCatalog(catalogDir: string): AgentCatalog {
+  const files = readYamlFolder(join(catalogDir, 'agents'));
+  return buildAgentCatalog(
+    files.map((file) => ({ origin: file.origin, content: file.content })),
+    new Set<string>(),
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { InMemoryAccountRepository, InMemoryApiKeyRepository } from '../../../test/support/in-memory-repositories.ts';
+import type { TokenVerifier } from '../../ports/token-verifier.ts';
+import { AppError } from '../errors.ts';
+import { buildPlanTables } from '../quotas/plan-table.ts';
+import { AccountService } from './account-service.ts';
+
+const plans = buildPlanTables(
+  {
+    defaultPlans: { api: 'free', v1: 'free' },
+    api: { free: { name: 'Free', priceUsdPerMonth: 0, dailyLimit: 50 }, growth: { name: 'Growth', priceUsdPerMonth: 49, dailyLimit: 500 } },
+    v1: { free: { name: 'Free', priceUsdPerMonth: 0, dailyLimit: 100 }, pro: { name: 'Pro', priceUsdPerMonth: null, dailyLimit: 10000 } },
+  },
+  'plans.yaml',
+);
+
+const jwtVerifier: TokenVerifier = {
+  verify: async (token) => (token === 'header.valid.signature' ? { subject: 'auth0|42' } : undefined),
+};
+
+function service(tokenVerifier?: TokenVerifier) {
+  const accounts = new InMemoryAccountRepository();
+  const apiKeys = new InMemoryApiKeyRepository();
+  const clock = { now: () => new Date('2026-06-01T12:00:00.000Z') };
+  return { accounts, apiKeys, service: new AccountService({ accounts, apiKeys, plans, clock, tokenVerifier }) };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  return 'resolved';
+}
+
+describe('AccountService', () => {
+  it('creates a key once, stores only its hash, and authenticates with it', async () => {
+    const { service: accounts, apiKeys } = service();
+    const created = await accounts.createKey({ accountId: 'u1', apiPlan: 'growth', name: 'ci' });
+    expect(created).toMatchObject({ user: 'u1', apiPlan: 'growth', v1Plan: 'free', name: 'ci', prefix: created.key.slice(0, 20) });
+    const stored = [...apiKeys.keys.values()];
+    expect(JSON.stringify(stored)).not.toContain(created.key);
+    const authenticated = await accounts.authenticate(created.key);
+    expect(authenticated).toMatchObject({ method: 'api_key', keyPrefix: created.prefix, account: { id: 'u1', apiPlan: 'growth' } });
+  });
+
+  it('lists every problem with a key request', async () => {
+    const { service: accounts } = service();
+    try {
+      await accounts.createKey({ accountId: 'has spaces', apiPlan: 'gold', v1Plan: 'platinum', name: '' });
+      throw new Error('expected invalid_request');
+    } catch (error) {
+      expect((error as AppError).details.issues).toHaveLength(4);
+    }
+  });
+
+  it('changes an existing account’s plan when a new key names one', async () => {
+    const { service: accounts } = service();
+    await accounts.createKey({ accountId: 'u2' });
+    const second = await accounts.createKey({ accountId: 'u2', v1Plan: 'pro' });
+    expect(second).toMatchObject({ apiPlan: 'free', v1Plan: 'pro' });
+  });
+
+  it('refuses missing, malformed, unknown, tampered and revoked keys with unauthorized', async () => {
+    const { service: accounts } = service();
+    const { key, prefix } = await accounts.createKey({ accountId: 'u3' });
+    expect(await codeOf(accounts.authenticate(undefined))).toBe('unauthorized');
+    expect(await codeOf(accounts.authenticate('not-a-key'))).toBe('unauthorized');
+    expect(await codeOf(accounts.authenticate(`${prefix}${'x'.repeat(32)}`))).toBe('unauthorized');
+    expect(await codeOf(accounts.authenticate(`ak_live_${'Z'.repeat(44)}`))).toBe('unauthorized');
+    await accounts.revokeKey(prefix);
+    expect(await codeOf(accounts.authenticate(key))).toBe('unauthorized');
+    expect(await codeOf(accounts.revokeKey(prefix))).toBe('not_found');
+  });
+
+  it('accepts a verified JWT and creates its account on the default plans at first sight', async () => {
+    const { service: accounts, accounts: repository } = service(jwtVerifier);
+    const authenticated = await accounts.authenticate('header.valid.signature');
+    expect(authenticated).toMatchObject({ method: 'jwt', account: { id: 'auth0|42', apiPlan: 'free', v1Plan: 'free' } });
+    expect(repository.accounts.size).toBe(1);
+    expect(await codeOf(accounts.authenticate('header.forged.signature'))).toBe('unauthorized');
+  });
+
+  it('treats JWT-looking tokens as invalid when no identity provider is configured', async () => {
+    const { service: accounts } = service();
+    expect(await codeOf(accounts.authenticate('header.valid.signature'))).toBe('unauthorized');
+  });
+});

@@ -1,0 +1,178 @@
+import type { Account, AccountRepository } from '../../ports/account-repository.ts';
+import type { ApiKeyRecord, ApiKeyRepository } from '../../ports/api-key-repository.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { TokenVerifier } from '../../ports/token-verifier.ts';
+import { AppError, invalidRequest, type ValidationIssue } from '../errors.ts';
+import type { PlanSurface, PlanTables } from '../quotas/plan-table.ts';
+import { apiKeyMatches, apiKeyPrefix, generateApiKey, looksLikeApiKey } from './api-key.ts';
+
+export interface AuthenticatedAccount {
+  account: Account;
+  method: 'api_key' | 'jwt';
+  keyPrefix?: string;
+}
+
+export interface CreateKeyInput {
+  accountId: string;
+  apiPlan?: string | undefined;
+  v1Plan?: string | undefined;
+  name?: string | undefined;
+}
+
+export interface CreatedKey {
+  key: string;
+  prefix: string;
+  user: string;
+  name: string | null;
+  apiPlan: string;
+  v1Plan: string;
+  createdAt: string;
+}
+
+export interface ApiKeySummary {
+  prefix: string;
+  user: string;
+  name: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const accountIdPattern = /^[\w.@:|+-]{1,200}$/;
+/** Writing last-used time on every request would add a write per call; once a minute is enough. */
+const touchIntervalMs = 60_000;
+
+export class AccountService {
+  readonly #accounts: AccountRepository;
+  readonly #apiKeys: ApiKeyRepository;
+  readonly #plans: PlanTables;
+  readonly #clock: Clock;
+  readonly #tokenVerifier: TokenVerifier | undefined;
+  readonly #lastTouched = new Map<string, number>();
+
+  constructor(dependencies: {
+    accounts: AccountRepository;
+    apiKeys: ApiKeyRepository;
+    plans: PlanTables;
+    clock: Clock;
+    tokenVerifier?: TokenVerifier | undefined;
+  }) {
+    this.#accounts = dependencies.accounts;
+    this.#apiKeys = dependencies.apiKeys;
+    this.#plans = dependencies.plans;
+    this.#clock = dependencies.clock;
+    this.#tokenVerifier = dependencies.tokenVerifier;
+  }
+
+  async createKey(input: CreateKeyInput): Promise<CreatedKey> {
+    const issues: ValidationIssue[] = [];
+    if (!accountIdPattern.test(input.accountId)) {
+      issues.push({ path: 'user', message: 'must be 1-200 characters: letters, digits and . _ @ : | + -' });
+    }
+    this.#checkPlan('api', input.apiPlan, 'plan', issues);
+    this.#checkPlan('v1', input.v1Plan, 'v1Plan', issues);
+    if (input.name !== undefined && (input.name.length < 1 || input.name.length > 100)) {
+      issues.push({ path: 'name', message: 'must be 1-100 characters' });
+    }
+    if (issues.length > 0) throw invalidRequest(issues);
+
+    const now = this.#clock.now().toISOString();
+    let account = await this.#accounts.ensure({
+      id: input.accountId,
+      apiPlan: input.apiPlan ?? this.#plans.defaultPlan('api'),
+      v1Plan: input.v1Plan ?? this.#plans.defaultPlan('v1'),
+      createdAt: now,
+    });
+    if ((input.apiPlan && input.apiPlan !== account.apiPlan) || (input.v1Plan && input.v1Plan !== account.v1Plan)) {
+      account = (await this.#accounts.updatePlans(account.id, { apiPlan: input.apiPlan, v1Plan: input.v1Plan })) ?? account;
+    }
+
+    const generated = generateApiKey();
+    const name = input.name ?? null;
+    await this.#apiKeys.insert({
+      prefix: generated.prefix,
+      accountId: account.id,
+      hash: generated.hash,
+      name,
+      createdAt: now,
+      revokedAt: null,
+      lastUsedAt: null,
+    });
+    return {
+      key: generated.key,
+      prefix: generated.prefix,
+      user: account.id,
+      name,
+      apiPlan: account.apiPlan,
+      v1Plan: account.v1Plan,
+      createdAt: now,
+    };
+  }
+
+  async listKeys(filter: { accountId?: string } = {}): Promise<ApiKeySummary[]> {
+    const records = await this.#apiKeys.list(filter);
+    return records.map(summarize);
+  }
+
+  async revokeKey(prefix: string): Promise<void> {
+    const revoked = await this.#apiKeys.revoke(prefix, this.#clock.now().toISOString());
+    if (!revoked) throw new AppError('not_found', `No active API key has the prefix "${prefix}"`);
+  }
+
+  /** Resolves a bearer token to its account, or fails with 401 `unauthorized`. */
+  async authenticate(token: string | undefined): Promise<AuthenticatedAccount> {
+    if (!token) throw new AppError('unauthorized', 'Missing bearer token: send Authorization: Bearer <API key>');
+    if (looksLikeApiKey(token)) return this.#authenticateApiKey(token);
+    if (this.#tokenVerifier && token.split('.').length === 3) return this.#authenticateJwt(this.#tokenVerifier, token);
+    throw new AppError('unauthorized', 'Invalid bearer token');
+  }
+
+  async #authenticateApiKey(key: string): Promise<AuthenticatedAccount> {
+    const record = await this.#apiKeys.findByPrefix(apiKeyPrefix(key));
+    if (!record || record.revokedAt !== null || !apiKeyMatches(key, record.hash)) {
+      throw new AppError('unauthorized', 'Invalid or revoked API key');
+    }
+    const account = await this.#accounts.findById(record.accountId);
+    if (!account) throw new AppError('unauthorized', 'Invalid or revoked API key');
+    this.#touch(record);
+    return { account, method: 'api_key', keyPrefix: record.prefix };
+  }
+
+  async #authenticateJwt(verifier: TokenVerifier, token: string): Promise<AuthenticatedAccount> {
+    const verified = await verifier.verify(token);
+    if (!verified || !accountIdPattern.test(verified.subject)) throw new AppError('unauthorized', 'Invalid bearer token');
+    const account = await this.#accounts.ensure({
+      id: verified.subject,
+      apiPlan: this.#plans.defaultPlan('api'),
+      v1Plan: this.#plans.defaultPlan('v1'),
+      createdAt: this.#clock.now().toISOString(),
+    });
+    return { account, method: 'jwt' };
+  }
+
+  #touch(record: ApiKeyRecord): void {
+    const now = this.#clock.now();
+    const last = this.#lastTouched.get(record.prefix) ?? 0;
+    if (now.getTime() - last < touchIntervalMs) return;
+    this.#lastTouched.set(record.prefix, now.getTime());
+    // Last-used time is informational: a failed write must not fail the request.
+    this.#apiKeys.touch(record.prefix, now.toISOString()).catch(() => undefined);
+  }
+
+  #checkPlan(surface: PlanSurface, planId: string | undefined, path: string, issues: ValidationIssue[]): void {
+    if (planId !== undefined && !this.#plans.find(surface, planId)) {
+      issues.push({ path, message: `unknown ${surface} plan "${planId}"; one of: ${this.#plans.planIds(surface).join(', ')}` });
+    }
+  }
+}
+
+function summarize(record: ApiKeyRecord): ApiKeySummary {
+  return {
+    prefix: record.prefix,
+    user: record.accountId,
+    name: record.name,
+    createdAt: record.createdAt,
+    lastUsedAt: record.lastUsedAt,
+    revokedAt: record.revokedAt,
+  };
+}

@@ -1,0 +1,160 @@
+import { z, type ZodType } from 'zod';
+import { InvalidDataError } from '../invalid-data-error.ts';
+import { agentDefinitionSchema, type AgentDefinition } from './agent-definition.ts';
+import type { Agent, ApiSurface } from './agent.ts';
+
+export interface AgentSource {
+  /** Where the definition came from (a file name), for error messages. */
+  origin: string;
+  content: unknown;
+}
+
+/** Output fields the service adds itself, so an agent's schema may not declare them. */
+const reservedOutputFields = ['model'];
+
+export class AgentCatalog {
+  readonly #agents: ReadonlyMap<string, Agent>;
+  readonly #aliases: ReadonlyMap<string, string>;
+  readonly #idsBySurface: Readonly<Record<ApiSurface, readonly string[]>>;
+
+  constructor(agents: readonly Agent[]) {
+    this.#agents = new Map(agents.map((agent) => [agent.id, agent]));
+    this.#aliases = new Map(agents.flatMap((agent) => agent.aliases.map((alias) => [alias, agent.id] as const)));
+    const ids = agents.map((agent) => agent.id).sort();
+    this.#idsBySurface = { api: ids, v1: ids.filter((id) => this.#agents.get(id)?.v1) };
+  }
+
+  /** Finds an agent by id or alias; on /api/v1 only agents flagged `v1` exist. */
+  find(idOrAlias: string, surface: ApiSurface = 'api'): Agent | undefined {
+    const id = this.#aliases.get(idOrAlias) ?? idOrAlias;
+    const agent = this.#agents.get(id);
+    if (!agent || (surface === 'v1' && !agent.v1)) return undefined;
+    return agent;
+  }
+
+  /** Every valid id for a surface, sorted. */
+  ids(surface: ApiSurface = 'api'): readonly string[] {
+    return this.#idsBySurface[surface];
+  }
+
+  list(surface: ApiSurface = 'api'): Agent[] {
+    return this.ids(surface).map((id) => this.#agents.get(id) as Agent);
+  }
+
+  /** Agents of a category and/or whose id, name or description contain every word of the search text. */
+  search(filter: { surface?: ApiSurface; category?: string | undefined; text?: string | undefined }): Agent[] {
+    const words = (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    return this.list(filter.surface).filter((agent) => {
+      if (filter.category && agent.category !== filter.category) return false;
+      const haystack = `${agent.id} ${agent.aliases.join(' ')} ${agent.name} ${agent.description}`.toLowerCase();
+      return words.every((word) => haystack.includes(word));
+    });
+  }
+
+  get size(): number {
+    return this.#agents.size;
+  }
+}
+
+/** Validates every definition and compiles its schemas; collects every problem before failing. */
+export function buildAgentCatalog(sources: readonly AgentSource[], knownTools: ReadonlySet<string>): AgentCatalog {
+  const problems: string[] = [];
+  const agents: Agent[] = [];
+  const owners = new Map<string, string>();
+
+  for (const source of sources) {
+    const parsed = agentDefinitionSchema.safeParse(source.content);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        problems.push(`${source.origin}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      }
+      continue;
+    }
+    const definition = parsed.data;
+    for (const name of [definition.id, ...definition.aliases]) {
+      const owner = owners.get(name);
+      if (owner) problems.push(`${source.origin}: id or alias "${name}" is already used by ${owner}`);
+      else owners.set(name, source.origin);
+    }
+    for (const tool of definition.tools) {
+      if (!knownTools.has(tool)) problems.push(`${source.origin}: tool "${tool}" does not exist`);
+    }
+    const compiled = compileAgent(definition, (message) => problems.push(`${source.origin}: ${message}`));
+    if (compiled) agents.push(compiled);
+  }
+
+  if (sources.length === 0) problems.push('no agent definitions were found');
+  if (problems.length > 0) throw new InvalidDataError('The agent catalog', problems);
+  return new AgentCatalog(agents);
+}
+
+function compileAgent(definition: AgentDefinition, report: (message: string) => void): Agent | undefined {
+  let valid = true;
+  const fail = (message: string): undefined => {
+    valid = false;
+    report(message);
+    return undefined;
+  };
+
+  const outputProperties = Object.keys(definition.output.properties as Record<string, unknown>);
+  for (const field of reservedOutputFields) {
+    if (outputProperties.includes(field)) fail(`output schema must not declare "${field}": the service adds it`);
+  }
+  checkRequiredFieldsExist(definition.output, 'output', fail);
+  checkNoNullValues(definition.output, 'output', fail);
+  const outputValidator = compileSchema(definition.output, 'output', fail);
+
+  let fieldNames: string[] = [];
+  let optionalFieldsValidator: ZodType | undefined;
+  let requiredFieldsValidator: ZodType | undefined;
+  if (definition.input) {
+    fieldNames = Object.keys(definition.input.properties as Record<string, unknown>);
+    if (fieldNames.length === 0) fail('input schema declares no properties');
+    for (const reserved of ['prompt', 'confirmed', 'stream', 'input']) {
+      if (fieldNames.includes(reserved)) fail(`input schema must not declare "${reserved}": it is part of every request`);
+    }
+    checkRequiredFieldsExist(definition.input, 'input', fail);
+    checkNoNullValues(definition.input, 'input', fail);
+    requiredFieldsValidator = compileSchema(definition.input, 'input', fail);
+    const { required: _required, ...withoutRequired } = definition.input;
+    optionalFieldsValidator = compileSchema(withoutRequired, 'input', fail);
+  }
+  if (definition.taskTemplate) {
+    for (const placeholder of definition.taskTemplate.matchAll(/\{\{\s*([\w-]+)\s*\}\}/g)) {
+      const name = placeholder[1] as string;
+      if (!fieldNames.includes(name)) fail(`taskTemplate refers to "${name}", which is not an input field`);
+    }
+  }
+
+  if (!valid || !outputValidator) return undefined;
+  return { ...definition, fieldNames, optionalFieldsValidator, requiredFieldsValidator, outputValidator };
+}
+
+function compileSchema(schema: Record<string, unknown>, label: string, fail: (message: string) => undefined): ZodType | undefined {
+  try {
+    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+  } catch (error) {
+    return fail(`${label} schema is not a usable JSON Schema: ${(error as Error).message}`);
+  }
+}
+
+function checkRequiredFieldsExist(schema: Record<string, unknown>, label: string, fail: (message: string) => undefined): void {
+  const properties = Object.keys(schema.properties as Record<string, unknown>);
+  const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
+  for (const name of required) {
+    if (typeof name !== 'string' || !properties.includes(name)) fail(`${label} schema requires "${String(name)}", which it does not declare`);
+  }
+}
+
+/** A null inside a schema is almost always a YAML slip (an unquoted comma in `{ … }` makes a stray key). */
+function checkNoNullValues(value: unknown, path: string, fail: (message: string) => undefined): void {
+  if (value === null) {
+    fail(`${path} is null in the schema (quote text that contains a comma inside { … })`);
+    return;
+  }
+  if (typeof value !== 'object') return;
+  for (const [key, child] of Object.entries(value)) {
+    // These keywords hold data, where null is a legitimate value.
+    if (!['const', 'enum', 'default', 'examples'].includes(key)) checkNoNullValues(child, `${path}.${key}`, fail);
+  }
+}

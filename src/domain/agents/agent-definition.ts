@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** What kind of work an agent does; the router picks models by it. */
+export const taskCategories = [
+  'writing',
+  'analysis',
+  'extraction',
+  'reasoning',
+  'conversation',
+  'code',
+  'translation',
+  'summarization',
+  'research',
+  'classification',
+] as const;
+export type TaskCategory = (typeof taskCategories)[number];
+
+/** The business area an agent serves; used for browsing and filtering the catalog. */
+export const businessCategories = [
+  'sales',
+  'marketing',
+  'content',
+  'seo',
+  'research',
+  'support',
+  'operations',
+  'finance',
+  'legal',
+  'hr',
+  'product',
+  'engineering',
+  'data',
+  'general',
+] as const;
+export type BusinessCategory = (typeof businessCategories)[number];
+
+const kebabCaseId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case (lowercase letters, digits and single hyphens)')
+  .max(64);
+
+/** A JSON Schema describing an object; compiled and checked when the catalog loads. */
+const objectJsonSchema = z
+  .looseObject({ type: z.literal('object'), properties: z.record(z.string(), z.unknown()) })
+  .transform((schema) => schema as Record<string, unknown>);
+
+/** The shape of one agent data file in catalog/agents/. */
+export const agentDefinitionSchema = z.strictObject({
+  id: kebabCaseId,
+  name: z.string().min(3).max(80),
+  category: z.enum(businessCategories),
+  taskCategory: z.enum(taskCategories),
+  description: z.string().min(20).max(400),
+  readOnly: z.boolean(),
+  requiresConfirmation: z.boolean(),
+  v1: z.boolean().default(false),
+  aliases: z.array(kebabCaseId).default([]),
+  instructions: z.string().min(80),
+  /** Builds the task from structured fields when the request sends no prompt: `{{field}}` placeholders. */
+  taskTemplate: z.string().min(10).optional(),
+  input: objectJsonSchema.optional(),
+  output: objectJsonSchema,
+  /** Named tools or post-processors the agent uses; each must exist in the tool registry. */
+  tools: z.array(kebabCaseId).default([]),
+});
+
+export type AgentDefinition = z.output<typeof agentDefinitionSchema>;

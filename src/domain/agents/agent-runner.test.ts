@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { finderAgent, fixtureCatalog, fixtureRegistry } from '../../../test/support/agent-fixtures.ts';
+import { InMemoryRunRepository } from '../../../test/support/in-memory-repositories.ts';
+import { UpstreamError, type GenerationRequest, type GenerationResult, type ModelGateway } from '../../ports/model-gateway.ts';
+import { AppError } from '../errors.ts';
+import { ModelSelector } from '../routing/model-selector.ts';
+import { buildAgentCatalog, type AgentCatalog } from './agent-catalog.ts';
+import { AgentRunner } from './agent-runner.ts';
+
+type Answer = (request: GenerationRequest) => GenerationResult | UpstreamError;
+
+function setup(providers: string[], answer: Answer, catalog: AgentCatalog = fixtureCatalog()) {
+  const calls: GenerationRequest[] = [];
+  const gateway: ModelGateway = {
+    configuredProviders: () => new Set(providers),
+    generate: async (request) => {
+      calls.push(request);
+      const result = answer(request);
+      if (result instanceof UpstreamError) throw result;
+      return result;
+    },
+  };
+  const runs = new InMemoryRunRepository();
+  const runner = new AgentRunner({
+    catalog,
+    selector: new ModelSelector(fixtureRegistry(), gateway.configuredProviders()),
+    gateway,
+    runs,
+    clock: { now: () => new Date('2026-06-01T12:00:00.000Z') },
+    options: { upstreamTimeoutMs: 1000 },
+  });
+  return { runner, runs, calls };
+}
+
+const summary: Answer = () => ({ output: { summary: 'Short.', points: ['a'] }, usage: { inputTokens: 1000, outputTokens: 500 } });
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the run to fail');
+}
+
+describe('AgentRunner', () => {
+  it('runs an agent on the best configured model, prices it and records the run', async () => {
+    const { runner, runs, calls } = setup(['openai', 'groq', 'sandbox'], summary);
+    const result = await runner.run({ surface: 'v1', accountId: 'u1', agentId: 'tldr', body: { prompt: 'Summarise this.' }, requestId: 'req_1' });
+    expect(result.data).toEqual({ summary: 'Short.', points: ['a'], model: 'groq/fast' });
+    expect(result.usage).toEqual({ inputTokens: 1000, outputTokens: 500, costUsd: 0.002 });
+    expect(result.routing).toMatchObject({ category: 'summarization', chain: ['groq/fast'] });
+    expect(calls[0]).toMatchObject({ provider: 'groq', providerModelId: 'fast', prompt: 'Summarise this.' });
+    expect(calls[0]?.instructions).toContain('Summarise the text faithfully');
+    expect(runs.runs).toEqual([
+      expect.objectContaining({ id: result.runId, accountId: 'u1', surface: 'v1', agent: 'summarize', model: 'groq/fast', provider: 'groq', status: 'succeeded', errorCode: null, inputTokens: 1000, outputTokens: 500, costUsd: 0.002, requestId: 'req_1' }),
+    ]);
+    expect(JSON.parse(runs.runs[0]?.output ?? 'null')).toEqual(result.data);
+  });
+
+  it('answers from the sandbox only when no real provider is configured', async () => {
+    const { runner } = setup(['sandbox'], summary);
+    const result = await runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'x' }, requestId: 'r' });
+    expect(result.model.provider).toBe('sandbox');
+    expect(result.data.model).toBe('sandbox/deterministic');
+  });
+
+  it('asks for confirmation on /api with a preview, without calling a model or recording a run', async () => {
+    const { runner, runs, calls } = setup(['openai'], summary);
+    const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'finder', body: { prompt: 'fintech' }, requestId: 'r' }));
+    expect(error.code).toBe('confirmation_required');
+    expect(error.details.preview).toMatchObject({ agent: 'finder', model: 'openai/small', task: 'fintech' });
+    expect(calls).toHaveLength(0);
+    expect(runs.runs).toHaveLength(0);
+  });
+
+  it('does not ask /api/v1 callers for confirmation', async () => {
+    const catalog = buildAgentCatalog([{ origin: 'finder.yaml', content: finderAgent({ v1: true }) }], new Set());
+    const { runner } = setup(['openai'], () => ({ output: { companies: [] }, usage: { inputTokens: 1, outputTokens: 1 } }), catalog);
+    const result = await runner.run({ surface: 'v1', accountId: 'u1', agentId: 'finder', body: { prompt: 'fintech' }, requestId: 'r' });
+    expect(result.data).toEqual({ companies: [], model: 'openai/small' });
+  });
+
+  it('does not know agents without the v1 flag on /api/v1', async () => {
+    const { runner } = setup(['openai'], summary);
+    const error = await failure(runner.run({ surface: 'v1', accountId: 'u1', agentId: 'finder', body: { prompt: 'fintech' }, requestId: 'r' }));
+    expect(error.code).toBe('agent_not_found');
+    expect(error.details.available).toEqual(['summarize']);
+  });
+
+  it('names every valid id when the agent does not exist', async () => {
+    const { runner } = setup(['openai'], summary);
+    const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'nope', body: { prompt: 'x' }, requestId: 'r' }));
+    expect(error).toMatchObject({ code: 'agent_not_found', details: { available: ['finder', 'summarize'] } });
+  });
+
+  it('fails with upstream_unavailable, every attempt listed and the run recorded, when the model keeps failing', async () => {
+    const { runner, runs } = setup(['groq'], () => new UpstreamError('server_error', 'boom', { status: 503, retryable: true }));
+    const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'x' }, requestId: 'r' }));
+    expect(error.code).toBe('upstream_unavailable');
+    expect(error.retryAfterSeconds).toBe(5);
+    expect(error.details.attempts).toEqual([{ model: 'groq/fast', provider: 'groq', outcome: 'error', status: 503, error: 'server_error', ms: expect.any(Number) }]);
+    expect(runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'upstream_unavailable', costUsd: 0 })]);
+  });
+
+  it('treats output that breaks the agent’s schema as a failed attempt', async () => {
+    const { runner } = setup(['groq'], () => ({ output: { summary: 42 }, usage: { inputTokens: 1, outputTokens: 1 } }));
+    const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'x' }, requestId: 'r' }));
+    expect(error.details.attempts).toEqual([expect.objectContaining({ outcome: 'error', error: 'invalid_output' })]);
+  });
+
+  it('reports agent_failed when the upstream rejects the request itself', async () => {
+    const { runner, runs } = setup(['groq'], () => new UpstreamError('bad_request', 'bad', { status: 400, retryable: false }));
+    const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'x' }, requestId: 'r' }));
+    expect(error.code).toBe('agent_failed');
+    expect(error.details.runId).toBe(runs.runs[0]?.id);
+    expect(runs.runs[0]).toMatchObject({ status: 'failed', errorCode: 'agent_failed' });
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The closed list of error codes the service can answer with. The HTTP layer maps each code to exactly
+ * one status (see http/errors/status-by-code.ts); nothing else invents codes.
+ */
+export const errorCodes = [
+  'invalid_request',
+  'invalid_json',
+  'confirmation_required',
+  'unauthorized',
+  'agent_not_free',
+  'agent_not_found',
+  'playbook_not_found',
+  'not_found',
+  'idempotency_in_flight',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'safety_blocked',
+  'output_blocked',
+  'idempotency_mismatch',
+  'quota_exceeded',
+  'free_limit_exceeded',
+  'agent_failed',
+  'internal',
+  'upstream_unavailable',
+  'not_migrated',
+  'overloaded',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** An expected failure with a machine code. Extra fields are merged into the error body. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: Record<string, unknown> = {},
+    retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export function invalidRequest(issues: ValidationIssue[]): AppError {
+  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+  return new AppError('invalid_request', `Invalid request: ${summary}`, { issues });
+}

@@ -1,0 +1,60 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { installErrorHandlers } from './errors/error-handler.ts';
+import { requestIdFrom } from './hooks/request-id.ts';
+import type { HttpOptions, HttpServices } from './http-services.ts';
+import { RequestLogController } from './request-log-controller.ts';
+import { registerRoutes } from './routes/index.ts';
+
+/** Builds the HTTP application around already-built services; listening is the caller's business. */
+export async function buildApp(services: HttpServices, options: HttpOptions, logger: FastifyBaseLogger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: options.bodyLimitBytes,
+    logController: new RequestLogController(),
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    return503OnClosing: true,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API; serialization stays plain JSON so no output is silently dropped.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Only JSON bodies are accepted: a text/plain body is a 415, not a string handed to a route.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Response-Time', `${reply.elapsedTime.toFixed(1)}ms`);
+    return payload;
+  });
+
+  installErrorHandlers(app, { bodyLimitBytes: options.bodyLimitBytes });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Agent Execution API',
+        version: options.version,
+        description: 'Run AI agents over REST: a catalog of agents, model routing with failover, and one execution path for every surface.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (ak_live_…) or a JWT' } } },
+      tags: [
+        { name: 'agents', description: 'The agent catalog and runs on /api' },
+        { name: 'v1', description: 'The stable /api/v1 surface' },
+        { name: 'admin', description: 'Operator endpoints behind ADMIN_TOKEN' },
+        { name: 'operations', description: 'Health and readiness' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  registerRoutes(app, services, options);
+  return app;
+}

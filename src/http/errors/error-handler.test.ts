@@ -1,0 +1,40 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../domain/errors.ts';
+import { installErrorHandlers } from './error-handler.ts';
+
+async function appThrowing(error: unknown) {
+  const app = Fastify({ logger: false });
+  installErrorHandlers(app, { bodyLimitBytes: 1024 });
+  app.get('/boom', async () => {
+    throw error;
+  });
+  await app.ready();
+  return app;
+}
+
+describe('the error handler', () => {
+  it('turns a bug into a 500 internal without the message or stack', async () => {
+    const app = await appThrowing(new Error('connection string postgres://admin:hunter2@db failed'));
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ success: false, error: 'Internal server error', code: 'internal', requestId: expect.any(String) });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('error-handler');
+  });
+
+  it('maps an AppError to its status with its details and Retry-After', async () => {
+    const app = await appThrowing(new AppError('upstream_unavailable', 'All failed', { attempts: [] }, 7));
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['retry-after']).toBe('7');
+    expect(response.json()).toMatchObject({ code: 'upstream_unavailable', attempts: [] });
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const app = await appThrowing(new Error('unused'));
+    const response = await app.inject({ method: 'DELETE', url: '/nowhere?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found', error: 'No route for DELETE /nowhere' });
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, invalidRequest, type ValidationIssue } from '../../domain/errors.ts';
+import { statusByCode } from './status-by-code.ts';
+
+/** Framework errors that are the client's doing, by Fastify error code. */
+const frameworkErrors: Record<string, (error: FastifyError, limitBytes: number) => AppError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: (_error, limitBytes) =>
+    new AppError('payload_too_large', `Request body is larger than the limit of ${limitBytes} bytes`, { limitBytes }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new AppError('unsupported_media_type', 'Unsupported Content-Type: send the body as application/json'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new AppError('invalid_json', 'Request body is not valid JSON'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new AppError('invalid_json', 'Request body is empty but Content-Type is application/json'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => invalidRequest([{ path: '', message: 'Content-Length does not match the body' }]),
+};
+
+export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitBytes: number }): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error, options.bodyLimitBytes);
+    if (appError) return sendError(request, reply, appError);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, new AppError('internal', 'Internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+  if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
+  return reply
+    .code(statusByCode[error.code])
+    .send({ success: false, error: error.message, code: error.code, requestId: request.id, ...error.details });
+}
+
+function toAppError(error: FastifyError, bodyLimitBytes: number): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error.validation) return invalidRequest(validationIssues(error));
+  const mapped = error.code ? frameworkErrors[error.code] : undefined;
+  if (mapped) return mapped(error, bodyLimitBytes);
+  if (error.statusCode === 404 || error.statusCode === 405) return new AppError('not_found', error.message);
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return invalidRequest([{ path: '', message: error.message }]);
+  }
+  return undefined;
+}
+
+function validationIssues(error: FastifyError): ValidationIssue[] {
+  const context = error.validationContext && error.validationContext !== 'body' ? error.validationContext : '';
+  return (error.validation ?? []).map((entry) => {
+    const path = [context, ...entry.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.');
+    const message = entry.instancePath === '' && context === '' && /received undefined/.test(entry.message ?? '')
+      ? 'Request body is missing: send a JSON object'
+      : (entry.message ?? 'is invalid');
+    return { path, message };
+  });
+}

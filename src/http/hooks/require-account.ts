@@ -1,0 +1,30 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors.ts';
+import type { HttpServices } from '../http-services.ts';
+
+/** For every route backed by the database: 503 `not_migrated` until the schema is at the latest migration. */
+export function requireDatabase(services: HttpServices) {
+  return async (_request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const state = await services.schema.inspect();
+    if (!state.current) {
+      const reason = state.error ?? `pending migrations: ${state.pending.join(', ')}; run \`agentapi migrate\``;
+      throw new AppError('not_migrated', `The database is not ready: ${reason}`, {}, 5);
+    }
+  };
+}
+
+/** Database check, then the bearer token: sets request.account or answers 401. */
+export function requireAccount(services: HttpServices) {
+  const databaseReady = requireDatabase(services);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await databaseReady(request, reply);
+    request.account = await services.accounts.authenticate(bearerToken(request.headers.authorization));
+  };
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new AppError('unauthorized', 'Authorization header must be "Bearer <token>"');
+  return match[1];
+}

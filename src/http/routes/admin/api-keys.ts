@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { HttpOptions, HttpServices } from '../../http-services.ts';
+import { requireAdmin } from '../../hooks/require-admin.ts';
+import { requireDatabase } from '../../hooks/require-account.ts';
+import { bearerSecurity, errorResponses } from '../../schemas/common-schemas.ts';
+
+const apiKeySummarySchema = z.object({
+  prefix: z.string(),
+  user: z.string(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+
+const createKeyBodySchema = z.strictObject({
+  user: z.string().min(1).max(200).describe('Account id; created on first use'),
+  plan: z.string().optional().describe('Plan on /api (default free)'),
+  v1Plan: z.string().optional().describe('Plan on /api/v1 (default free)'),
+  name: z.string().min(1).max(100).optional().describe('A label for the key'),
+});
+
+/** Key management for operators, behind ADMIN_TOKEN: the same service the CLI calls. */
+export function registerAdminApiKeys(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = [requireAdmin(options), requireDatabase(services)];
+
+  typed.post('/api/admin/keys', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Create an API key',
+      description: 'The key is in this response only; it is stored as a hash.',
+      security: bearerSecurity,
+      body: createKeyBodySchema,
+      response: {
+        201: z.object({
+          success: z.literal(true),
+          data: apiKeySummarySchema.pick({ prefix: true, user: true, name: true, createdAt: true }).extend({
+            key: z.string(),
+            apiPlan: z.string(),
+            v1Plan: z.string(),
+          }),
+        }),
+        ...errorResponses(400, 401, 404, 503),
+      },
+    },
+    preHandler,
+    handler: async (request, reply) => {
+      const created = await services.accounts.createKey({
+        accountId: request.body.user,
+        apiPlan: request.body.plan,
+        v1Plan: request.body.v1Plan,
+        name: request.body.name,
+      });
+      return reply.code(201).send({ success: true as const, data: created });
+    },
+  });
+
+  typed.get('/api/admin/keys', {
+    schema: {
+      tags: ['admin'],
+      summary: 'List API keys',
+      security: bearerSecurity,
+      querystring: z.object({ user: z.string().min(1).max(200).optional() }),
+      response: { 200: z.object({ success: z.literal(true), data: z.array(apiKeySummarySchema), count: z.number() }), ...errorResponses(401, 404, 503) },
+    },
+    preHandler,
+    handler: async (request) => {
+      const keys = await services.accounts.listKeys(request.query.user ? { accountId: request.query.user } : {});
+      return { success: true as const, data: keys, count: keys.length };
+    },
+  });
+
+  typed.delete('/api/admin/keys/:prefix', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Revoke an API key',
+      security: bearerSecurity,
+      params: z.object({ prefix: z.string().min(1).max(64) }),
+      response: { 200: z.object({ success: z.literal(true), data: z.object({ prefix: z.string(), revoked: z.literal(true) }) }), ...errorResponses(401, 404, 503) },
+    },
+    preHandler,
+    handler: async (request) => {
+      await services.accounts.revokeKey(request.params.prefix);
+      return { success: true as const, data: { prefix: request.params.prefix, revoked: true as const } };
+    },
+  });
+}

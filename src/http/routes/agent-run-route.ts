@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiSurface } from '../../domain/agents/agent.ts';
+import type { HttpServices } from '../http-services.ts';
+import { requireAccount } from '../hooks/require-account.ts';
+import { presentAgentRun } from '../presenters/agent-presenter.ts';
+import { agentParamsSchema, agentRunBodySchema, agentRunEnvelopeSchema } from '../schemas/agent-schemas.ts';
+import { bearerSecurity, errorResponses } from '../schemas/common-schemas.ts';
+
+/** POST {prefix}/agents/:agent on either surface: same schema, same execution path, same envelope. */
+export function registerAgentRunRoute(
+  app: FastifyInstance,
+  services: HttpServices,
+  route: { surface: ApiSurface; url: string; summary: string; description: string },
+): void {
+  app.withTypeProvider<ZodTypeProvider>().post(route.url, {
+    schema: {
+      tags: [route.surface === 'v1' ? 'v1' : 'agents'],
+      summary: route.summary,
+      description: route.description,
+      security: bearerSecurity,
+      params: agentParamsSchema,
+      body: agentRunBodySchema,
+      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 413, 415, 500, 502, 503) },
+    },
+    preHandler: requireAccount(services),
+    handler: async (request, reply) => {
+      const account = request.account;
+      if (!account) throw new Error('requireAccount did not set the account');
+      request.logContext = { agent: request.params.agent };
+      const result = await services.runner.run({
+        surface: route.surface,
+        accountId: account.account.id,
+        agentId: request.params.agent,
+        body: request.body,
+        requestId: request.id,
+      });
+      request.logContext = { agent: result.agent.id, model: result.model.id };
+      reply.header('X-Agent', result.agent.id).header('X-Model', result.model.id);
+      return presentAgentRun(result);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { HttpOptions, HttpServices } from '../http-services.ts';
+import { registerAdminApiKeys } from './admin/api-keys.ts';
+import { registerGetAgent } from './api/agents/get-agent.ts';
+import { registerListAgents } from './api/agents/list-agents.ts';
+import { registerRunAgent } from './api/agents/run-agent.ts';
+import { registerHealth } from './system/health.ts';
+import { registerOpenApi } from './system/openapi.ts';
+import { registerV1RunAgent } from './v1/agents/run-agent.ts';
+
+/** Every route of the service, one operation per file. */
+export function registerRoutes(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
+  registerHealth(app, services, options);
+  registerOpenApi(app);
+  registerListAgents(app, services);
+  registerGetAgent(app, services);
+  registerRunAgent(app, services);
+  registerV1RunAgent(app, services);
+  registerAdminApiKeys(app, services, options);
+}

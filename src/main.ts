@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { runKeysCommand } from './cli/commands/keys-command.ts';
+import { processIo, UsageError } from './cli/cli-io.ts';
+import { usage } from './cli/usage.ts';
+import { loadConfig, packageRoot } from './config/load-config.ts';
+import { buildContainer, createLogger, type Container } from './container.ts';
+import { AppError } from './domain/errors.ts';
+import { buildApp } from './http/build-app.ts';
+
+const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** The composition root: configuration, then the container, then the server or a command. */
+export async function main(argv: string[]): Promise<number> {
+  const [command = 'serve', ...args] = argv;
+  if (command === 'help' || command === '--help' || command === '-h') {
+    processIo.out(usage);
+    return 0;
+  }
+  if (!['serve', 'migrate', 'keys'].includes(command)) {
+    processIo.error(`Unknown command "${command}".\n\n${usage}`);
+    return 2;
+  }
+
+  const loaded = loadConfig();
+  if (!loaded.ok) {
+    processIo.error(`Invalid configuration:\n- ${loaded.problems.join('\n- ')}`);
+    return 1;
+  }
+  const config = loaded.config;
+  const logger = createLogger(command === 'serve' ? config.logLevel : 'warn', command === 'serve' ? 1 : 2);
+
+  let container: Container;
+  try {
+    container = buildContainer(config, logger);
+  } catch (error) {
+    processIo.error((error as Error).message);
+    return 1;
+  }
+
+  try {
+    if (command === 'serve') return await serve(container, logger);
+    if (command === 'migrate') return await migrate(container);
+    await requireCurrentSchema(container);
+    return await runKeysCommand(args, container.services.accounts, processIo);
+  } catch (error) {
+    return reportCommandError(error);
+  } finally {
+    if (command !== 'serve') await container.close();
+  }
+}
+
+async function migrate(container: Container): Promise<number> {
+  const report = await container.migrate();
+  processIo.error(
+    report.alreadyCurrent
+      ? `${container.database.location}: already at the latest migration.`
+      : `${container.database.location}: applied ${report.applied.join(', ')}.`,
+  );
+  return 0;
+}
+
+/** Commands that use the database: SQLite migrates itself (unless AUTO_MIGRATE=false); PostgreSQL must be migrated. */
+async function requireCurrentSchema(container: Container): Promise<void> {
+  if (container.database.dialect === 'sqlite' && container.config.database.autoMigrate) {
+    await container.migrate();
+    return;
+  }
+  const state = await container.services.schema.inspect();
+  if (!state.current) {
+    throw new Error(`${container.database.location} is not ready: ${state.error ?? `pending migrations ${state.pending.join(', ')}`}. Run \`agentapi migrate\` first.`);
+  }
+}
+
+async function serve(container: Container, logger: Logger): Promise<number> {
+  const { config } = container;
+  await prepareDatabase(container, logger);
+  announceProviders(container, logger);
+
+  const app = await buildApp(
+    container.services,
+    { bodyLimitBytes: config.server.bodyLimitBytes, adminToken: config.adminToken, version },
+    logger,
+  );
+  const address = await app.listen({ host: config.server.host, port: config.server.port });
+  logger.info({ address, database: container.database.location, agents: container.services.catalog.size }, `Agent Execution API listening on ${address}`);
+
+  await new Promise<void>((resolve) => {
+    const shutdown = (signal: string) => {
+      logger.info({ signal }, 'shutting down');
+      resolve();
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  });
+  await app.close();
+  await container.close();
+  return 0;
+}
+
+async function prepareDatabase(container: Container, logger: Logger): Promise<void> {
+  const { config, database } = container;
+  if (database.dialect === 'sqlite' && config.database.autoMigrate) {
+    const report = await container.migrate();
+    if (!report.alreadyCurrent) logger.info({ applied: report.applied }, `migrated ${database.location}`);
+    return;
+  }
+  const state = await container.services.schema.inspect();
+  if (!state.current) {
+    logger.warn(
+      { pending: state.pending, error: state.error },
+      `${database.location} is not at the latest migration: database-backed endpoints answer 503 not_migrated until \`agentapi migrate\` runs`,
+    );
+  }
+}
+
+function announceProviders(container: Container, logger: Logger): void {
+  const configured = [...container.gateway.configuredProviders()].filter((name) => name !== 'sandbox');
+  if (configured.length === 0) {
+    logger.warn(
+      'No model provider is configured: every agent answers from the built-in sandbox provider (deterministic output, ' +
+        'labelled "sandbox" in data.model and meta.provider). Set a provider key such as OPENAI_API_KEY to use real models.',
+    );
+  } else {
+    logger.info({ providers: configured }, `model providers: ${configured.join(', ')}`);
+  }
+}
+
+function reportCommandError(error: unknown): number {
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+    processIo.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (error instanceof AppError) {
+    const issues = Array.isArray(error.details.issues) ? (error.details.issues as { path: string; message: string }[]) : [];
+    processIo.error([error.message, ...issues.map((issue) => `- ${issue.path}: ${issue.message}`)].filter(Boolean).join('\n'));
+    return 1;
+  }
+  processIo.error(error instanceof Error ? error.message : String(error));
+  return 1;
+}

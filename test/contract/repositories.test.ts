@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
+import { MigrationSchemaInspector, migrateToLatest } from '../../src/adapters/db/migrator.ts';
+import { KyselyAccountRepository } from '../../src/adapters/db/repositories/account-repository.ts';
+import { KyselyApiKeyRepository } from '../../src/adapters/db/repositories/api-key-repository.ts';
+import { KyselyRunRepository } from '../../src/adapters/db/repositories/run-repository.ts';
+import type { RunRecord } from '../../src/ports/run-repository.ts';
+import { dialects, freshDatabaseUrl } from '../support/test-databases.ts';
+
+/** The repository contract: every database implementation must pass the same cases. */
+describe.each(dialects)('repositories on %s', (dialect) => {
+  let database: Database;
+  let url: string;
+
+  beforeAll(async () => {
+    url = await freshDatabaseUrl(dialect);
+    database = openDatabase(url);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  describe('schema', () => {
+    it('reports pending migrations before migrating, and none after', async () => {
+      const before = await new MigrationSchemaInspector(database).inspect();
+      expect(before).toMatchObject({ current: false, pending: ['0001-initial'] });
+      const report = await migrateToLatest(database);
+      expect(report).toEqual({ applied: ['0001-initial'], alreadyCurrent: false });
+      expect(await new MigrationSchemaInspector(database).inspect()).toEqual({ current: true, pending: [] });
+    });
+
+    it('migrates idempotently', async () => {
+      expect(await migrateToLatest(database)).toEqual({ applied: [], alreadyCurrent: true });
+    });
+  });
+
+  describe('accounts', () => {
+    it('ensure inserts once and returns the stored account afterwards', async () => {
+      const accounts = new KyselyAccountRepository(database.db);
+      const first = await accounts.ensure({ id: 'acct-1', apiPlan: 'growth', v1Plan: 'pro', createdAt: '2026-01-01T00:00:00.000Z' });
+      const second = await accounts.ensure({ id: 'acct-1', apiPlan: 'free', v1Plan: 'free', createdAt: '2026-02-01T00:00:00.000Z' });
+      expect(first).toEqual({ id: 'acct-1', apiPlan: 'growth', v1Plan: 'pro', createdAt: '2026-01-01T00:00:00.000Z' });
+      expect(second).toEqual(first);
+    });
+
+    it('concurrent ensure of one id creates one account', async () => {
+      const accounts = new KyselyAccountRepository(database.db);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => accounts.ensure({ id: 'acct-race', apiPlan: 'free', v1Plan: 'free', createdAt: new Date().toISOString() })),
+      );
+      expect(new Set(results.map((account) => account.createdAt)).size).toBe(1);
+    });
+
+    it('updates plans and leaves unspecified ones alone', async () => {
+      const accounts = new KyselyAccountRepository(database.db);
+      await accounts.ensure({ id: 'acct-plans', apiPlan: 'free', v1Plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
+      expect(await accounts.updatePlans('acct-plans', { v1Plan: 'enterprise' })).toMatchObject({ apiPlan: 'free', v1Plan: 'enterprise' });
+      expect(await accounts.updatePlans('missing', { apiPlan: 'growth' })).toBeUndefined();
+      expect(await accounts.findById('missing')).toBeUndefined();
+    });
+  });
+
+  describe('api keys', () => {
+    it('stores, finds, lists, touches and revokes keys', async () => {
+      const accounts = new KyselyAccountRepository(database.db);
+      const keys = new KyselyApiKeyRepository(database.db);
+      await accounts.ensure({ id: 'key-owner', apiPlan: 'free', v1Plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
+      const record = {
+        prefix: 'ak_live_AAAAAAAAAAAA',
+        accountId: 'key-owner',
+        hash: 'a'.repeat(64),
+        name: 'ci',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        revokedAt: null,
+        lastUsedAt: null,
+      };
+      await keys.insert(record);
+      await keys.insert({ ...record, prefix: 'ak_live_BBBBBBBBBBBB', name: null, createdAt: '2026-01-02T00:00:00.000Z' });
+      expect(await keys.findByPrefix('ak_live_AAAAAAAAAAAA')).toEqual(record);
+      expect((await keys.list({ accountId: 'key-owner' })).map((key) => key.prefix)).toEqual(['ak_live_BBBBBBBBBBBB', 'ak_live_AAAAAAAAAAAA']);
+      await keys.touch('ak_live_AAAAAAAAAAAA', '2026-03-01T00:00:00.000Z');
+      expect((await keys.findByPrefix('ak_live_AAAAAAAAAAAA'))?.lastUsedAt).toBe('2026-03-01T00:00:00.000Z');
+      expect(await keys.revoke('ak_live_AAAAAAAAAAAA', '2026-04-01T00:00:00.000Z')).toBe(true);
+      expect(await keys.revoke('ak_live_AAAAAAAAAAAA', '2026-05-01T00:00:00.000Z')).toBe(false);
+      expect((await keys.findByPrefix('ak_live_AAAAAAAAAAAA'))?.revokedAt).toBe('2026-04-01T00:00:00.000Z');
+      expect(await keys.revoke('ak_live_CCCCCCCCCCCC', '2026-04-01T00:00:00.000Z')).toBe(false);
+    });
+
+    it('refuses a key for an account that does not exist', async () => {
+      const keys = new KyselyApiKeyRepository(database.db);
+      await expect(
+        keys.insert({ prefix: 'ak_live_DDDDDDDDDDDD', accountId: 'ghost', hash: 'b'.repeat(64), name: null, createdAt: '2026-01-01T00:00:00.000Z', revokedAt: null, lastUsedAt: null }),
+      ).rejects.toThrow();
+    });
+  });
+
+  describe('runs', () => {
+    const run: RunRecord = {
+      id: 'run_0001',
+      accountId: 'acct-1',
+      surface: 'api',
+      agent: 'leads',
+      model: 'openai/gpt-5-mini',
+      provider: 'openai',
+      status: 'succeeded',
+      errorCode: null,
+      latencyMs: 812.5,
+      inputTokens: 1200,
+      outputTokens: 340,
+      costUsd: 0.00098,
+      output: '{"leads":[],"count":0}',
+      requestId: 'req_1',
+      createdAt: '2026-01-01T10:00:00.000Z',
+      completedAt: '2026-01-01T10:00:00.812Z',
+    };
+
+    it('round-trips every field, numbers as numbers', async () => {
+      const runs = new KyselyRunRepository(database.db);
+      await runs.insert(run);
+      expect(await runs.findById('run_0001')).toEqual(run);
+      expect(await runs.findById('run_missing')).toBeUndefined();
+    });
+
+    it('lists an account’s runs newest first, limited', async () => {
+      const runs = new KyselyRunRepository(database.db);
+      await runs.insert({ ...run, id: 'run_0002', createdAt: '2026-01-02T10:00:00.000Z', status: 'failed', errorCode: 'upstream_unavailable', output: null });
+      await runs.insert({ ...run, id: 'run_0003', accountId: 'someone-else', createdAt: '2026-01-03T10:00:00.000Z' });
+      const listed = await runs.listByAccount('acct-1', { limit: 10 });
+      expect(listed.map((entry) => entry.id)).toEqual(['run_0002', 'run_0001']);
+      expect(await runs.listByAccount('acct-1', { limit: 1 })).toHaveLength(1);
+    });
+
+    it('keeps runs across a reconnect', async () => {
+      await database.close();
+      database = openDatabase(url);
+      expect((await new KyselyRunRepository(database.db).findById('run_0001'))?.costUsd).toBe(0.00098);
+    });
+  });
+});

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { agentDocsPath, loadCatalogFiles, renderAgentDocs } from '../../scripts/agent-docs.ts';
+import { environmentSchema } from '../../src/config/config-schema.ts';
+import { packageRoot } from '../../src/config/load-config.ts';
+
+describe('documentation', () => {
+  it('docs/agents.md matches the catalog (run `npm run docs:agents` after changing an agent)', () => {
+    expect(readFileSync(agentDocsPath, 'utf8')).toBe(renderAgentDocs(loadCatalogFiles()));
+  });
+
+  it('the README configuration table names every environment variable the service reads', () => {
+    const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'));
+    const missing = Object.keys(environmentSchema.shape).filter((name) => !table.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+  });
+});
