@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
+import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
+import { freshSqliteUrl } from '../support/test-databases.ts';
+
+/** Agent runs through a real provider adapter over HTTP, against the local upstream simulator. */
+let simulator: UpstreamSimulator;
+let testApp: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  simulator = await startUpstreamSimulator();
+  testApp = await startTestApp({
+    databaseUrl: freshSqliteUrl(),
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: simulator.baseUrls.openai, UPSTREAM_TIMEOUT_MS: '2000' },
+  });
+  key = await testApp.createKey('provider-user');
+});
+beforeEach(() => simulator.reset());
+afterAll(async () => {
+  await testApp.close();
+  await simulator.close();
+});
+
+function run(agent: string, body: unknown) {
+  return testApp.app.inject({ method: 'POST', url: `/api/v1/agents/${agent}`, headers: { ...bearer(key), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+}
+
+describe('runs on a configured provider — happy paths', () => {
+  it('uses the provider, never the sandbox, and reports its model and usage', async () => {
+    const response = await run('leads', { prompt: 'fintech startups in Berlin' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data.model).toBe('openai/gpt-5');
+    expect(body.meta).toMatchObject({ provider: 'openai', model: 'openai/gpt-5' });
+    expect(body.meta.usage.inputTokens).toBeGreaterThan(0);
+    expect(body.meta.usage.costUsd).toBeGreaterThan(0);
+    const [request] = simulator.requests();
+    expect(request).toMatchObject({ provider: 'openai', model: 'gpt-5' });
+    expect(JSON.stringify(request?.body)).toContain('fintech startups in Berlin');
+  });
+
+  it('reports that it is not sandbox-only', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', sandboxOnly: false });
+  });
+});
+
+describe('runs on a configured provider — errors', () => {
+  it('answers 502 upstream_unavailable with the attempt when the provider fails', async () => {
+    simulator.setFaults({ providers: { openai: { queue: [{ type: 'http', status: 503 }] } } });
+    const response = await run('blog-gen', { prompt: 'x' });
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toMatchObject({
+      code: 'upstream_unavailable',
+      runId: expect.stringMatching(/^run_/),
+      attempts: [{ provider: 'openai', outcome: 'error', status: 503, error: 'server_error' }],
+    });
+  });
+
+  it('answers 502 when the provider hangs past the timeout', async () => {
+    simulator.setFaults({ providers: { openai: { queue: [{ type: 'hang' }] } } });
+    const response = await run('blog-gen', { prompt: 'x' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().attempts[0]).toMatchObject({ error: 'timeout' });
+  });
+
+  it('answers 500 agent_failed when the provider rejects the request itself', async () => {
+    simulator.setFaults({ providers: { openai: { queue: [{ type: 'http', status: 400 }] } } });
+    const response = await run('blog-gen', { prompt: 'x' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ code: 'agent_failed', runId: expect.any(String) });
+  });
+});
+
+describe('runs on a configured provider — security', () => {
+  it('sends the provider key to the provider and never returns it', async () => {
+    const response = await run('blog-gen', { prompt: 'x' });
+    expect(response.body).not.toContain('sk-test');
+    expect(simulator.requests()).toHaveLength(1);
+  });
+});
