@@ -3,11 +3,12 @@ import { readYamlFolder } from '../src/adapters/catalog/yaml-files.ts';
 import { packageRoot } from '../src/config/load-config.ts';
 import { businessCategories } from '../src/domain/agents/agent-definition.ts';
 import { buildAgentCatalog, type AgentCatalog } from '../src/domain/agents/agent-catalog.ts';
+import { toolDescriptorMap } from '../src/domain/tools/tool-registry.ts';
 
 export const agentDocsPath = join(packageRoot, 'docs/agents.md');
 
 export function loadCatalogFiles(): AgentCatalog {
-  return buildAgentCatalog(readYamlFolder(join(packageRoot, 'catalog/agents')), new Set());
+  return buildAgentCatalog(readYamlFolder(join(packageRoot, 'catalog/agents')), toolDescriptorMap());
 }
 
 /** docs/agents.md, generated from the catalog so it cannot drift from it. */

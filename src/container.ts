@@ -10,7 +10,12 @@ import { KyselyApiKeyRepository } from './adapters/db/repositories/api-key-repos
 import { KyselyRunRepository } from './adapters/db/repositories/run-repository.ts';
 import { AiSdkModelGateway } from './adapters/providers/ai-sdk-model-gateway.ts';
 import { providerAdapters } from './adapters/providers/index.ts';
+import { BraveWebSearch } from './adapters/web-search/brave-web-search.ts';
+import { HtmlPageInspector } from './adapters/web/html-page-inspector.ts';
+import { SafeOutboundHttp } from './adapters/web/safe-outbound-http.ts';
+import { KyselyConversationRepository } from './adapters/db/repositories/conversation-repository.ts';
 import type { AppConfig } from './config/app-config.ts';
+import { packageVersion } from './config/load-config.ts';
 import { AccountService } from './domain/accounts/account-service.ts';
 import { buildAgentCatalog, type AgentCatalog } from './domain/agents/agent-catalog.ts';
 import { AgentRunner } from './domain/agents/agent-runner.ts';
@@ -19,6 +24,8 @@ import { buildModelRegistry, type ModelRegistry } from './domain/routing/model-r
 import { ModelSelector } from './domain/routing/model-selector.ts';
 import type { HttpServices } from './http/http-services.ts';
 import type { ModelGateway } from './ports/model-gateway.ts';
+import { createAgentTools } from './domain/tools/create-agent-tools.ts';
+import { checkToolsMatchDescriptors, toolDescriptorMap } from './domain/tools/tool-registry.ts';
 
 export interface Container {
   config: AppConfig;
@@ -58,6 +65,24 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
     ? new JwksTokenVerifier({ jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience })
     : undefined;
 
+  const outbound = new SafeOutboundHttp({
+    allowHosts: config.outbound.allowHosts,
+    timeoutMs: config.outbound.timeoutMs,
+    maxBytes: config.outbound.maxBytes,
+    userAgent: `agentapi/${packageVersion} (+self-hosted Agent Execution API)`,
+  });
+  const tools = createAgentTools({
+    clock: systemClock,
+    outbound,
+    pageInspector: new HtmlPageInspector(outbound),
+    conversations: new KyselyConversationRepository(database.db),
+    webSearch: config.webSearch.braveApiKey
+      ? new BraveWebSearch({ apiKey: config.webSearch.braveApiKey, baseUrl: config.webSearch.braveBaseUrl, timeoutMs: config.outbound.timeoutMs })
+      : undefined,
+    slackWebhookUrl: config.slackWebhookUrl,
+  });
+  checkToolsMatchDescriptors(tools);
+
   const accounts = new AccountService({
     accounts: new KyselyAccountRepository(database.db),
     apiKeys: new KyselyApiKeyRepository(database.db),
@@ -70,6 +95,7 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
     selector,
     gateway,
     runs: new KyselyRunRepository(database.db),
+    tools,
     clock: systemClock,
     options: { upstreamTimeoutMs: config.upstreamTimeoutMs },
   });
@@ -90,6 +116,6 @@ function loadCatalog(catalogDir: string): AgentCatalog {
   const files = readYamlFolder(join(catalogDir, 'agents'));
   return buildAgentCatalog(
     files.map((file) => ({ origin: file.origin, content: file.content })),
-    new Set<string>(),
+    toolDescriptorMap(),
   );
 }

@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { runKeysCommand } from './cli/commands/keys-command.ts';
 import { processIo, UsageError } from './cli/cli-io.ts';
 import { usage } from './cli/usage.ts';
-import { loadConfig, packageRoot } from './config/load-config.ts';
+import { loadConfig, packageVersion as version } from './config/load-config.ts';
 import { buildContainer, createLogger, type Container } from './container.ts';
 import { AppError } from './domain/errors.ts';
 import { buildApp } from './http/build-app.ts';
-
-const version = (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The composition root: configuration, then the container, then the server or a command. */
 export async function main(argv: string[]): Promise<number> {

@@ -16,6 +16,10 @@ export interface AppConfig {
   adminToken: string | undefined;
   auth: { jwksUrl: string | undefined; issuer: string | undefined; audience: string | undefined };
   upstreamTimeoutMs: number;
+  /** Requests to addresses the service is given: pages to audit, webhooks, callbacks. */
+  outbound: { allowHosts: string[]; timeoutMs: number; maxBytes: number };
+  webSearch: { braveApiKey: string | undefined; braveBaseUrl: string | undefined };
+  slackWebhookUrl: string | undefined;
   paths: { catalogDir: string; plansFile: string };
   providers: ProviderSettingsByName;
 }
@@ -29,6 +33,9 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     adminToken: environment.ADMIN_TOKEN,
     auth: { jwksUrl: environment.AUTH_JWKS_URL, issuer: environment.AUTH_ISSUER, audience: environment.AUTH_AUDIENCE },
     upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,
+    outbound: { allowHosts: environment.OUTBOUND_ALLOW_HOSTS, timeoutMs: environment.OUTBOUND_TIMEOUT_MS, maxBytes: environment.OUTBOUND_MAX_BYTES },
+    webSearch: { braveApiKey: environment.BRAVE_SEARCH_API_KEY, braveBaseUrl: environment.BRAVE_SEARCH_BASE_URL },
+    slackWebhookUrl: environment.SLACK_WEBHOOK_URL,
     paths,
     providers: {
       openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },

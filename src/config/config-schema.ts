@@ -30,6 +30,15 @@ export const environmentSchema = z.object({
   AUTH_AUDIENCE: optionalText,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .default([]),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OUTBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
+  BRAVE_SEARCH_API_KEY: optionalText,
+  BRAVE_SEARCH_BASE_URL: optionalUrl,
+  SLACK_WEBHOOK_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   CATALOG_DIR: optionalText,
   PLANS_FILE: optionalText,
   OPENAI_API_KEY: optionalText,

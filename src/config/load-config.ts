@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toAppConfig, type AppConfig } from './app-config.ts';
@@ -8,6 +8,8 @@ export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; proble
 
 /** The package root: catalog/ and config/ are found relative to it, whatever the working directory. */
 export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const packageVersion = (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Validates an environment; lists every problem instead of stopping at the first. */
 export function parseConfig(environment: Record<string, string | undefined>): ConfigResult {
@@ -41,6 +43,6 @@ export function loadConfig(): ConfigResult {
 
 /** Secrets never appear in messages: key-like variables are masked, and so are credentials inside URLs. */
 function redact(name: string, value: string): string {
-  if (/KEY|TOKEN|SECRET|PASSWORD/.test(name)) return '***';
+  if (/KEY|TOKEN|SECRET|PASSWORD|WEBHOOK/.test(name)) return '***';
   return value.replace(/\/\/[^/@\s]*@/, '//***@');
 }

@@ -44,13 +44,13 @@ export class AppError extends Error {
     code: ErrorCode,
     message: string,
     details: Record<string, unknown> = {},
-    retryAfterSeconds?: number,
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.details = details;
-    this.retryAfterSeconds = retryAfterSeconds;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

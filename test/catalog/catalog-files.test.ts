@@ -7,10 +7,11 @@ import { buildAgentCatalog } from '../../src/domain/agents/agent-catalog.ts';
 import { buildPlanTables } from '../../src/domain/quotas/plan-table.ts';
 import { buildModelRegistry } from '../../src/domain/routing/model-registry.ts';
 import { taskCategories } from '../../src/domain/agents/agent-definition.ts';
+import { toolDescriptorMap } from '../../src/domain/tools/tool-registry.ts';
 
 const catalogDir = join(packageRoot, 'catalog');
 const files = readYamlFolder(join(catalogDir, 'agents'));
-const catalog = buildAgentCatalog(files, new Set());
+const catalog = buildAgentCatalog(files, toolDescriptorMap());
 
 /** Contract section 7: ids clients of the original service use. */
 const contractIds = [

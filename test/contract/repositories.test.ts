@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/adapters/db/migrations/index.ts';
+import { KyselyConversationRepository } from '../../src/adapters/db/repositories/conversation-repository.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { MigrationSchemaInspector, migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { KyselyAccountRepository } from '../../src/adapters/db/repositories/account-repository.ts';
@@ -23,9 +25,9 @@ describe.each(dialects)('repositories on %s', (dialect) => {
   describe('schema', () => {
     it('reports pending migrations before migrating, and none after', async () => {
       const before = await new MigrationSchemaInspector(database).inspect();
-      expect(before).toMatchObject({ current: false, pending: ['0001-initial'] });
+      expect(before).toMatchObject({ current: false, pending: Object.keys(migrations) });
       const report = await migrateToLatest(database);
-      expect(report).toEqual({ applied: ['0001-initial'], alreadyCurrent: false });
+      expect(report).toEqual({ applied: Object.keys(migrations), alreadyCurrent: false });
       expect(await new MigrationSchemaInspector(database).inspect()).toEqual({ current: true, pending: [] });
     });
 
@@ -91,6 +93,32 @@ describe.each(dialects)('repositories on %s', (dialect) => {
       await expect(
         keys.insert({ prefix: 'ak_live_DDDDDDDDDDDD', accountId: 'ghost', hash: 'b'.repeat(64), name: null, createdAt: '2026-01-01T00:00:00.000Z', revokedAt: null, lastUsedAt: null }),
       ).rejects.toThrow();
+    });
+  });
+
+  describe('conversations', () => {
+    const owner = { id: 'conv_1', accountId: 'acct-1', agent: 'voice-chat' };
+
+    it('creates a conversation on its first turns and keeps them in order', async () => {
+      const conversations = new KyselyConversationRepository(database.db);
+      expect(await conversations.find('conv_1')).toBeUndefined();
+      expect(await conversations.appendTurns(owner, [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello!' }], '2026-01-01T00:00:00.000Z')).toBe(2);
+      expect(await conversations.appendTurns(owner, [{ role: 'user', content: 'Price?' }, { role: 'assistant', content: '€10' }], '2026-01-01T00:01:00.000Z')).toBe(4);
+      expect(await conversations.find('conv_1')).toEqual({ ...owner, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:01:00.000Z', turnCount: 4 });
+      expect((await conversations.recentTurns('conv_1', 3)).map((turn) => turn.content)).toEqual(['Hello!', 'Price?', '€10']);
+    });
+
+    it('gives every concurrent append its own indices', async () => {
+      const conversations = new KyselyConversationRepository(database.db);
+      const owner2 = { ...owner, id: 'conv_race' };
+      const counts = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => conversations.appendTurns(owner2, [{ role: 'user', content: `q${index}` }, { role: 'assistant', content: `a${index}` }], '2026-01-01T00:00:00.000Z')),
+      );
+      expect(counts.sort((left, right) => left - right)).toEqual([2, 4, 6, 8, 10, 12, 14, 16]);
+      const turns = await conversations.recentTurns('conv_race', 100);
+      expect(turns).toHaveLength(16);
+      // Each question is directly followed by its own answer.
+      for (let index = 0; index < turns.length; index += 2) expect(turns[index + 1]?.content).toBe(turns[index]?.content.replace('q', 'a'));
     });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/adapters/db/migrations/index.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
 
@@ -57,7 +58,7 @@ describe('an unmigrated PostgreSQL database — errors', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     const ready = await testApp.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ code: 'not_migrated', pending: ['0001-initial'] });
+    expect(ready.json()).toMatchObject({ code: 'not_migrated', pending: Object.keys(migrations) });
     const run = await testApp.app.inject({ method: 'POST', url: '/api/v1/agents/blog-gen', headers: { 'content-type': 'application/json', authorization: `Bearer ak_live_${'A'.repeat(44)}` }, payload: '{"prompt":"x"}' });
     expect(run.statusCode).toBe(503);
     expect(run.headers['retry-after']).toBe('5');

@@ -27,7 +27,7 @@ export function fixtureCatalog(): AgentCatalog {
         },
       },
     ],
-    new Set(),
+    new Map(),
   );
 }
 

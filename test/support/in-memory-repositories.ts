@@ -1,5 +1,6 @@
 import type { Account, AccountRepository } from '../../src/ports/account-repository.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from '../../src/ports/api-key-repository.ts';
+import type { Conversation, ConversationRepository, ConversationTurn } from '../../src/ports/conversation-repository.ts';
 import type { RunRecord, RunRepository } from '../../src/ports/run-repository.ts';
 
 /** Plain in-memory stand-ins for domain unit tests; the database ones pass test/contract. */
@@ -64,5 +65,31 @@ export class InMemoryRunRepository implements RunRepository {
 
   async listByAccount(accountId: string, options: { limit: number }): Promise<RunRecord[]> {
     return this.runs.filter((run) => run.accountId === accountId).reverse().slice(0, options.limit);
+  }
+}
+
+export class InMemoryConversationRepository implements ConversationRepository {
+  readonly conversations = new Map<string, Conversation>();
+  readonly turns = new Map<string, ConversationTurn[]>();
+
+  async find(id: string): Promise<Conversation | undefined> {
+    return this.conversations.get(id);
+  }
+
+  async recentTurns(id: string, limit: number): Promise<ConversationTurn[]> {
+    return (this.turns.get(id) ?? []).slice(-limit);
+  }
+
+  async appendTurns(
+    owner: { id: string; accountId: string; agent: string },
+    turns: { role: ConversationTurn['role']; content: string }[],
+    at: string,
+  ): Promise<number> {
+    const conversation = this.conversations.get(owner.id) ?? { ...owner, createdAt: at, updatedAt: at, turnCount: 0 };
+    conversation.turnCount += turns.length;
+    conversation.updatedAt = at;
+    this.conversations.set(owner.id, conversation);
+    this.turns.set(owner.id, [...(this.turns.get(owner.id) ?? []), ...turns.map((turn) => ({ ...turn, createdAt: at }))]);
+    return conversation.turnCount;
   }
 }

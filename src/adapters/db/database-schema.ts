@@ -3,6 +3,8 @@ export interface DatabaseSchema {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   runs: RunsTable;
+  conversations: ConversationsTable;
+  conversation_turns: ConversationTurnsTable;
 }
 
 /** Timestamps are ISO-8601 UTC text on both databases: they sort and slice the same way everywhere. */
@@ -40,4 +42,21 @@ export interface RunsTable {
   request_id: string | null;
   created_at: string;
   completed_at: string | null;
+}
+
+export interface ConversationsTable {
+  id: string;
+  account_id: string;
+  agent: string;
+  turn_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConversationTurnsTable {
+  conversation_id: string;
+  turn_index: number;
+  role: string;
+  content: string;
+  created_at: string;
 }

@@ -5,7 +5,7 @@ import { buildAgentCatalog } from './agent-catalog.ts';
 
 function problemsOf(sources: { origin: string; content: unknown }[], tools: string[] = []): readonly string[] {
   try {
-    buildAgentCatalog(sources, new Set(tools));
+    buildAgentCatalog(sources, new Map(tools.map((name) => [name, { name, description: name }])));
   } catch (error) {
     if (error instanceof InvalidDataError) return error.problems;
     throw error;

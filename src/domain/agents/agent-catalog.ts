@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { InvalidDataError } from '../invalid-data-error.ts';
+import type { JsonSchema, ToolDescriptor } from '../tools/agent-tool.ts';
 import { agentDefinitionSchema, type AgentDefinition } from './agent-definition.ts';
 import type { Agent, ApiSurface } from './agent.ts';
 
@@ -57,7 +58,7 @@ export class AgentCatalog {
 }
 
 /** Validates every definition and compiles its schemas; collects every problem before failing. */
-export function buildAgentCatalog(sources: readonly AgentSource[], knownTools: ReadonlySet<string>): AgentCatalog {
+export function buildAgentCatalog(sources: readonly AgentSource[], knownTools: ReadonlyMap<string, ToolDescriptor>): AgentCatalog {
   const problems: string[] = [];
   const agents: Agent[] = [];
   const owners = new Map<string, string>();
@@ -76,10 +77,13 @@ export function buildAgentCatalog(sources: readonly AgentSource[], knownTools: R
       if (owner) problems.push(`${source.origin}: id or alias "${name}" is already used by ${owner}`);
       else owners.set(name, source.origin);
     }
-    for (const tool of definition.tools) {
-      if (!knownTools.has(tool)) problems.push(`${source.origin}: tool "${tool}" does not exist`);
+    const tools: ToolDescriptor[] = [];
+    for (const name of definition.tools) {
+      const tool = knownTools.get(name);
+      if (tool) tools.push(tool);
+      else problems.push(`${source.origin}: tool "${name}" does not exist`);
     }
-    const compiled = compileAgent(definition, (message) => problems.push(`${source.origin}: ${message}`));
+    const compiled = compileAgent(definition, tools, (message) => problems.push(`${source.origin}: ${message}`));
     if (compiled) agents.push(compiled);
   }
 
@@ -88,7 +92,7 @@ export function buildAgentCatalog(sources: readonly AgentSource[], knownTools: R
   return new AgentCatalog(agents);
 }
 
-function compileAgent(definition: AgentDefinition, report: (message: string) => void): Agent | undefined {
+function compileAgent(definition: AgentDefinition, tools: readonly ToolDescriptor[], report: (message: string) => void): Agent | undefined {
   let valid = true;
   const fail = (message: string): undefined => {
     valid = false;
@@ -126,8 +130,42 @@ function compileAgent(definition: AgentDefinition, report: (message: string) => 
     }
   }
 
-  if (!valid || !outputValidator) return undefined;
-  return { ...definition, fieldNames, optionalFieldsValidator, requiredFieldsValidator, outputValidator };
+  const privateFields = tools.flatMap((tool) => tool.privateFields ?? []);
+  for (const field of privateFields) {
+    if (!fieldNames.includes(field)) fail(`a tool reads the input field "${field}", which the input schema does not declare`);
+  }
+  const publicOutput = withToolFields(definition.output, tools, fail);
+  const publicOutputValidator = compileSchema(publicOutput, 'output (with tool fields)', fail);
+
+  if (!valid || !outputValidator || !publicOutputValidator) return undefined;
+  return {
+    ...definition,
+    fieldNames,
+    optionalFieldsValidator,
+    requiredFieldsValidator,
+    outputValidator,
+    publicOutput,
+    publicOutputValidator,
+    privateFields,
+  };
+}
+
+/** The schema callers receive: the model's output plus every field the agent's tools set. */
+function withToolFields(output: JsonSchema, tools: readonly ToolDescriptor[], fail: (message: string) => undefined): JsonSchema {
+  const properties = { ...(output.properties as Record<string, JsonSchema>) };
+  const required = Array.isArray(output.required) ? [...(output.required as string[])] : [];
+  for (const tool of tools) {
+    for (const [name, schema] of Object.entries(tool.outputFields ?? {})) {
+      if (name in properties) fail(`output schema declares "${name}", which tool "${tool.name}" sets itself`);
+      properties[name] = schema;
+    }
+    for (const [name, schema] of Object.entries(tool.refinedFields ?? {})) {
+      if (!(name in properties)) fail(`tool "${tool.name}" refines "${name}", which the output schema does not declare`);
+      properties[name] = schema;
+    }
+    required.push(...(tool.requiredOutputFields ?? []));
+  }
+  return { ...output, properties, ...(required.length > 0 ? { required } : {}) };
 }
 
 function compileSchema(schema: Record<string, unknown>, label: string, fail: (message: string) => undefined): ZodType | undefined {

@@ -5,11 +5,12 @@ import { UpstreamError, type GenerationRequest, type GenerationResult, type Mode
 import { AppError } from '../errors.ts';
 import { ModelSelector } from '../routing/model-selector.ts';
 import { buildAgentCatalog, type AgentCatalog } from './agent-catalog.ts';
+import type { AgentTool } from '../tools/agent-tool.ts';
 import { AgentRunner } from './agent-runner.ts';
 
 type Answer = (request: GenerationRequest) => GenerationResult | UpstreamError;
 
-function setup(providers: string[], answer: Answer, catalog: AgentCatalog = fixtureCatalog()) {
+function setup(providers: string[], answer: Answer, catalog: AgentCatalog = fixtureCatalog(), tools: ReadonlyMap<string, AgentTool> = new Map()) {
   const calls: GenerationRequest[] = [];
   const gateway: ModelGateway = {
     configuredProviders: () => new Set(providers),
@@ -26,6 +27,7 @@ function setup(providers: string[], answer: Answer, catalog: AgentCatalog = fixt
     selector: new ModelSelector(fixtureRegistry(), gateway.configuredProviders()),
     gateway,
     runs,
+    tools,
     clock: { now: () => new Date('2026-06-01T12:00:00.000Z') },
     options: { upstreamTimeoutMs: 1000 },
   });
@@ -76,7 +78,7 @@ describe('AgentRunner', () => {
   });
 
   it('does not ask /api/v1 callers for confirmation', async () => {
-    const catalog = buildAgentCatalog([{ origin: 'finder.yaml', content: finderAgent({ v1: true }) }], new Set());
+    const catalog = buildAgentCatalog([{ origin: 'finder.yaml', content: finderAgent({ v1: true }) }], new Map());
     const { runner } = setup(['openai'], () => ({ output: { companies: [] }, usage: { inputTokens: 1, outputTokens: 1 } }), catalog);
     const result = await runner.run({ surface: 'v1', accountId: 'u1', agentId: 'finder', body: { prompt: 'fintech' }, requestId: 'r' });
     expect(result.data).toEqual({ companies: [], model: 'openai/small' });
@@ -116,5 +118,51 @@ describe('AgentRunner', () => {
     expect(error.code).toBe('agent_failed');
     expect(error.details.runId).toBe(runs.runs[0]?.id);
     expect(runs.runs[0]).toMatchObject({ status: 'failed', errorCode: 'agent_failed' });
+  });
+
+  describe('with tools', () => {
+    const notesTool: AgentTool = {
+      name: 'notes',
+      description: 'Notes gathered',
+      privateFields: ['secret'],
+      outputFields: { noted: { type: 'boolean' } },
+      requiredOutputFields: ['noted'],
+      prepare: async (context) => {
+        if (context.fields.secret === 'refuse') throw new AppError('invalid_request', 'refused by the tool');
+        return { context: 'fact one', state: 'state-from-prepare' };
+      },
+      finish: async (output, _context, state) => ({ ...output, noted: state === 'state-from-prepare' }),
+    };
+    const toolCatalog = () =>
+      buildAgentCatalog(
+        [{ origin: 'finder.yaml', content: finderAgent({ v1: true, tools: ['notes'], input: { type: 'object', properties: { niche: { type: 'string' }, secret: { type: 'string' } } }, taskTemplate: undefined }) }],
+        new Map([['notes', notesTool]]),
+      );
+    const companies: Answer = () => ({ output: { companies: [] }, usage: { inputTokens: 1, outputTokens: 1 } });
+
+    it('gives the model what tools gathered, never private fields, and returns what tools add', async () => {
+      const { runner, calls } = setup(['openai'], companies, toolCatalog(), new Map([['notes', notesTool]]));
+      const result = await runner.run({ surface: 'v1', accountId: 'u1', agentId: 'finder', body: { prompt: 'fintech', niche: 'pay', secret: 's3cr3t' }, requestId: 'r' });
+      expect(result.data).toEqual({ companies: [], noted: true, model: 'openai/small' });
+      expect(calls[0]?.prompt).toBe('fintech\n\nDetails:\n- niche: pay\n\nNotes gathered:\nfact one');
+      expect(calls[0]?.prompt).not.toContain('s3cr3t');
+    });
+
+    it('refuses the request, calling no model and recording nothing, when a tool refuses it first', async () => {
+      const { runner, calls, runs } = setup(['openai'], companies, toolCatalog(), new Map([['notes', notesTool]]));
+      const error = await failure(runner.run({ surface: 'v1', accountId: 'u1', agentId: 'finder', body: { prompt: 'x', secret: 'refuse' }, requestId: 'r' }));
+      expect(error.code).toBe('invalid_request');
+      expect(calls).toHaveLength(0);
+      expect(runs.runs).toHaveLength(0);
+    });
+
+    it('fails the run as agent_failed, recorded, when a tool breaks after the model answered', async () => {
+      const broken: AgentTool = { ...notesTool, finish: async () => ({ companies: 'not a list' }) };
+      const { runner, runs } = setup(['openai'], companies, toolCatalog(), new Map([['notes', broken]]));
+      const error = await failure(runner.run({ surface: 'v1', accountId: 'u1', agentId: 'finder', body: { prompt: 'x' }, requestId: 'r' }));
+      expect(error.code).toBe('agent_failed');
+      expect(error.cause).toBeInstanceOf(Error);
+      expect(runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'agent_failed', model: 'openai/small' })]);
+    });
   });
 });

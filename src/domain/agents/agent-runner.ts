@@ -1,16 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../ports/clock.ts';
-import { UpstreamError, type ModelGateway } from '../../ports/model-gateway.ts';
-import type { RunRepository } from '../../ports/run-repository.ts';
+import type { ModelGateway } from '../../ports/model-gateway.ts';
+import type { RunRecord, RunRepository } from '../../ports/run-repository.ts';
 import { AppError } from '../errors.ts';
 import { createId } from '../ids.ts';
 import type { ModelDefinition } from '../routing/model-definition.ts';
 import { priceUsage } from '../routing/model-registry.ts';
 import type { ModelSelector, RoutingDecision } from '../routing/model-selector.ts';
+import type { AgentTool, ToolContext, ToolPreparation } from '../tools/agent-tool.ts';
 import type { Agent, ApiSurface } from './agent.ts';
 import type { AgentCatalog } from './agent-catalog.ts';
 import { buildInstructions } from './agent-instructions.ts';
 import { resolveAgentTask, type AgentRunBody, type AgentTask } from './agent-task.ts';
+import { elapsedMs, tryModels, type AttemptReport } from './model-attempts.ts';
+
+export type { AttemptReport } from './model-attempts.ts';
 
 export interface RunAgentCommand {
   surface: ApiSurface;
@@ -18,15 +22,6 @@ export interface RunAgentCommand {
   agentId: string;
   body: AgentRunBody;
   requestId: string;
-}
-
-export interface AttemptReport {
-  model: string;
-  provider: string;
-  outcome: 'ok' | 'error';
-  status?: number;
-  error?: string;
-  ms: number;
 }
 
 export interface RunUsage {
@@ -51,12 +46,21 @@ export interface AgentRunnerOptions {
   upstreamTimeoutMs: number;
 }
 
+interface RunInProgress {
+  command: RunAgentCommand;
+  agent: Agent;
+  runId: string;
+  createdAt: string;
+  startedAt: number;
+}
+
 /** The one execution path for agent runs, whichever surface or trigger started them. */
 export class AgentRunner {
   readonly #catalog: AgentCatalog;
   readonly #selector: ModelSelector;
   readonly #gateway: ModelGateway;
   readonly #runs: RunRepository;
+  readonly #tools: ReadonlyMap<string, AgentTool>;
   readonly #clock: Clock;
   readonly #options: AgentRunnerOptions;
 
@@ -65,6 +69,7 @@ export class AgentRunner {
     selector: ModelSelector;
     gateway: ModelGateway;
     runs: RunRepository;
+    tools: ReadonlyMap<string, AgentTool>;
     clock: Clock;
     options: AgentRunnerOptions;
   }) {
@@ -72,6 +77,7 @@ export class AgentRunner {
     this.#selector = dependencies.selector;
     this.#gateway = dependencies.gateway;
     this.#runs = dependencies.runs;
+    this.#tools = dependencies.tools;
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
   }
@@ -94,101 +100,115 @@ export class AgentRunner {
       throw confirmationRequired(agent, task, routing);
     }
 
-    const runId = createId('run', this.#clock.now());
-    const createdAt = this.#clock.now().toISOString();
-    const instructions = buildInstructions(agent);
-    const attempts: AttemptReport[] = [];
-
-    for (const model of routing.chain) {
-      const attemptStartedAt = performance.now();
-      try {
-        const result = await this.#gateway.generate({
-          provider: model.provider,
-          providerModelId: model.providerModelId,
-          instructions,
-          prompt: task.prompt,
-          outputSchema: agent.output,
-          timeoutMs: this.#options.upstreamTimeoutMs,
-        });
-        const validated = agent.outputValidator.safeParse(result.output);
-        if (!validated.success) {
-          throw new UpstreamError('invalid_output', `output does not match the agent's schema: ${validated.error.issues[0]?.message ?? 'invalid'}`, {
-            retryable: true,
-          });
-        }
-        attempts.push({ model: model.id, provider: model.provider, outcome: 'ok', ms: elapsed(attemptStartedAt) });
-        const usage = { ...result.usage, costUsd: priceUsage(model, result.usage) };
-        const data = { ...(validated.data as Record<string, unknown>), model: model.id };
-        const responseTimeMs = elapsed(startedAt);
-        await this.#runs.insert({
-          id: runId,
-          accountId: command.accountId,
-          surface: command.surface,
-          agent: agent.id,
-          model: model.id,
-          provider: model.provider,
-          status: 'succeeded',
-          errorCode: null,
-          latencyMs: responseTimeMs,
-          inputTokens: usage.inputTokens,
-          outputTokens: usage.outputTokens,
-          costUsd: usage.costUsd,
-          output: JSON.stringify(data),
-          requestId: command.requestId,
-          createdAt,
-          completedAt: this.#clock.now().toISOString(),
-        });
-        return { runId, agent, data, model, attempts, routing: describeRouting(routing), usage, responseTimeMs };
-      } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
-        attempts.push({
-          model: model.id,
-          provider: model.provider,
-          outcome: 'error',
-          ...(error.status !== undefined ? { status: error.status } : {}),
-          error: error.kind,
-          ms: elapsed(attemptStartedAt),
-        });
-        if (!error.retryable) {
-          await this.#recordFailure(command, agent, runId, createdAt, startedAt, model, 'agent_failed');
-          throw new AppError('agent_failed', `The agent could not run: the model rejected the request (${error.kind})`, { runId, attempts });
-        }
-      }
-    }
-
-    const lastModel = routing.chain.at(-1);
-    await this.#recordFailure(command, agent, runId, createdAt, startedAt, lastModel, 'upstream_unavailable');
-    throw new AppError('upstream_unavailable', 'Every model in the failover chain failed; retry with exponential backoff', { runId, attempts }, 5);
-  }
-
-  async #recordFailure(
-    command: RunAgentCommand,
-    agent: Agent,
-    runId: string,
-    createdAt: string,
-    startedAt: number,
-    model: ModelDefinition | undefined,
-    errorCode: string,
-  ): Promise<void> {
-    await this.#runs.insert({
-      id: runId,
+    const tools = agent.tools.map((name) => this.#tool(name));
+    const toolContext: ToolContext = {
+      agentId: agent.id,
       accountId: command.accountId,
       surface: command.surface,
-      agent: agent.id,
-      model: model?.id ?? null,
-      provider: model?.provider ?? null,
+      prompt: task.userPrompt,
+      fields: task.fields,
+    };
+    // Tools gather facts first; an AppError here refuses the request before anything runs or is recorded.
+    const preparations: ToolPreparation[] = [];
+    for (const tool of tools) preparations.push(tool.prepare ? await tool.prepare(toolContext) : {});
+
+    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt };
+    const result = await tryModels(this.#gateway, routing.chain, {
+      instructions: buildInstructions(agent),
+      prompt: withToolContext(task.prompt, tools, preparations),
+      outputSchema: agent.output,
+      outputValidator: agent.outputValidator,
+      timeoutMs: this.#options.upstreamTimeoutMs,
+    });
+
+    if (!result.ok) {
+      if (result.rejectedBy) {
+        await this.#recordFailure(run, result.lastModel, 'agent_failed');
+        throw new AppError('agent_failed', `The agent could not run: the model rejected the request (${result.rejectedBy.kind})`, {
+          runId: run.runId,
+          attempts: result.attempts,
+        });
+      }
+      await this.#recordFailure(run, result.lastModel, 'upstream_unavailable');
+      throw new AppError(
+        'upstream_unavailable',
+        'Every model in the failover chain failed; retry with exponential backoff',
+        { runId: run.runId, attempts: result.attempts },
+        { retryAfterSeconds: 5 },
+      );
+    }
+
+    let output = result.output;
+    try {
+      for (const [index, tool] of tools.entries()) {
+        if (tool.finish) output = await tool.finish(output, toolContext, preparations[index]?.state);
+      }
+      const checked = agent.publicOutputValidator.safeParse(output);
+      if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
+    } catch (error) {
+      await this.#recordFailure(run, result.model, 'agent_failed');
+      if (error instanceof AppError) throw error;
+      throw new AppError('agent_failed', 'The agent failed while processing the model output', { runId: run.runId }, { cause: error });
+    }
+
+    const usage = { ...result.usage, costUsd: priceUsage(result.model, result.usage) };
+    const data = { ...output, model: result.model.id };
+    const responseTimeMs = elapsedMs(startedAt);
+    await this.#runs.insert({
+      ...this.#baseRecord(run, result.model),
+      status: 'succeeded',
+      errorCode: null,
+      latencyMs: responseTimeMs,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      costUsd: usage.costUsd,
+      output: JSON.stringify(data),
+    });
+    return { runId: run.runId, agent, data, model: result.model, attempts: result.attempts, routing: describeRouting(routing), usage, responseTimeMs };
+  }
+
+  #tool(name: string): AgentTool {
+    const tool = this.#tools.get(name);
+    // The catalog refuses agents that name unknown tools, so this is a wiring mistake, not a request error.
+    if (!tool) throw new Error(`Tool "${name}" is in the catalog but was not provided to the runner`);
+    return tool;
+  }
+
+  async #recordFailure(run: RunInProgress, model: ModelDefinition | undefined, errorCode: string): Promise<void> {
+    await this.#runs.insert({
+      ...this.#baseRecord(run, model),
       status: 'failed',
       errorCode,
-      latencyMs: elapsed(startedAt),
+      latencyMs: elapsedMs(run.startedAt),
       inputTokens: 0,
       outputTokens: 0,
       costUsd: 0,
       output: null,
-      requestId: command.requestId,
-      createdAt,
-      completedAt: this.#clock.now().toISOString(),
     });
   }
+
+  #baseRecord(run: RunInProgress, model: ModelDefinition | undefined): Pick<RunRecord, 'id' | 'accountId' | 'surface' | 'agent' | 'model' | 'provider' | 'requestId' | 'createdAt' | 'completedAt'> {
+    return {
+      id: run.runId,
+      accountId: run.command.accountId,
+      surface: run.command.surface,
+      agent: run.agent.id,
+      model: model?.id ?? null,
+      provider: model?.provider ?? null,
+      requestId: run.command.requestId,
+      createdAt: run.createdAt,
+      completedAt: this.#clock.now().toISOString(),
+    };
+  }
+}
+
+/** The task, followed by what each tool gathered, under the tool's name. */
+function withToolContext(prompt: string, tools: readonly AgentTool[], preparations: readonly ToolPreparation[]): string {
+  const sections = tools.flatMap((tool, index) => {
+    const context = preparations[index]?.context;
+    return context ? [`${tool.description}:\n${context}`] : [];
+  });
+  return sections.length > 0 ? `${prompt}\n\n${sections.join('\n\n')}` : prompt;
 }
 
 function confirmationRequired(agent: Agent, task: AgentTask, routing: RoutingDecision): AppError {
@@ -210,8 +230,4 @@ function confirmationRequired(agent: Agent, task: AgentTask, routing: RoutingDec
 
 function describeRouting(routing: RoutingDecision): AgentRunSuccess['routing'] {
   return { category: routing.category, policy: routing.policy, chain: routing.chain.map((model) => model.id), reason: routing.reason };
-}
-
-function elapsed(since: number): number {
-  return Math.round((performance.now() - since) * 10) / 10;
 }

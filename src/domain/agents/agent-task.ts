@@ -14,7 +14,10 @@ export interface AgentRunBody {
 /** What the agent is asked to do: the text the model sees, and the structured fields behind it. */
 export interface AgentTask {
   prompt: string;
+  /** Every structured field sent, private ones included (tools read them). */
   fields: Record<string, unknown>;
+  /** The caller's own prompt, when there was one. */
+  userPrompt: string | undefined;
 }
 
 /**
@@ -25,9 +28,10 @@ export function resolveAgentTask(agent: Agent, body: AgentRunBody): AgentTask {
   const fields = collectFields(agent, body);
   const userPrompt = body.prompt?.trim() ? body.prompt : undefined;
 
+  const visible = Object.fromEntries(Object.entries(fields).filter(([name]) => !agent.privateFields.includes(name)));
   if (userPrompt !== undefined) {
     validateFields(agent.optionalFieldsValidator, fields);
-    return { prompt: appendFields(userPrompt, fields), fields };
+    return { prompt: appendFields(userPrompt, visible), fields, userPrompt };
   }
 
   if (!agent.requiredFieldsValidator || Object.keys(fields).length === 0) {
@@ -35,8 +39,8 @@ export function resolveAgentTask(agent: Agent, body: AgentRunBody): AgentTask {
     throw invalidRequest([{ path: 'prompt', message: `Required: send a prompt (1-50000 characters)${alternatives}` }]);
   }
   validateFields(agent.requiredFieldsValidator, fields);
-  const prompt = agent.taskTemplate ? renderTemplate(agent.taskTemplate, fields) : '';
-  return { prompt: appendFields(prompt || `Task for ${agent.name}.`, fields), fields };
+  const prompt = agent.taskTemplate ? renderTemplate(agent.taskTemplate, visible) : '';
+  return { prompt: appendFields(prompt || `Task for ${agent.name}.`, visible), fields, userPrompt: undefined };
 }
 
 function collectFields(agent: Agent, body: AgentRunBody): Record<string, unknown> {

@@ -1,7 +1,10 @@
 import type { ZodType } from 'zod';
 import type { AgentDefinition } from './agent-definition.ts';
 
-/** A validated catalog entry with its schemas compiled. */
+/**
+ * A validated catalog entry with its schemas compiled. `output` is what the model is asked for;
+ * `publicOutput` adds the fields the agent's tools set, and is what callers receive.
+ */
 export interface Agent extends AgentDefinition {
   /** Names of the structured fields the agent accepts (from its input schema). */
   fieldNames: readonly string[];
@@ -10,6 +13,10 @@ export interface Agent extends AgentDefinition {
   /** Validates structured fields when they replace the prompt: required fields enforced. */
   requiredFieldsValidator: ZodType | undefined;
   outputValidator: ZodType;
+  publicOutput: Record<string, unknown>;
+  publicOutputValidator: ZodType;
+  /** Input fields that only tools read; the model's task never contains them. */
+  privateFields: readonly string[];
 }
 
 export type ApiSurface = 'api' | 'v1';

@@ -24,7 +24,7 @@ describe('the error handler', () => {
   });
 
   it('maps an AppError to its status with its details and Retry-After', async () => {
-    const app = await appThrowing(new AppError('upstream_unavailable', 'All failed', { attempts: [] }, 7));
+    const app = await appThrowing(new AppError('upstream_unavailable', 'All failed', { attempts: [] }, { retryAfterSeconds: 7 }));
     const response = await app.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(502);
     expect(response.headers['retry-after']).toBe('7');

@@ -15,7 +15,11 @@ const frameworkErrors: Record<string, (error: FastifyError, limitBytes: number) 
 export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitBytes: number }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, options.bodyLimitBytes);
-    if (appError) return sendError(request, reply, appError);
+    if (appError) {
+      // A 500 that carries a cause is a failure on our side: keep its stack in the log, never in the response.
+      if (statusByCode[appError.code] === 500 && appError.cause) request.log.error({ err: appError.cause, code: appError.code }, appError.message);
+      return sendError(request, reply, appError);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError('internal', 'Internal server error'));
   });

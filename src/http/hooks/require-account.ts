@@ -8,7 +8,7 @@ export function requireDatabase(services: HttpServices) {
     const state = await services.schema.inspect();
     if (!state.current) {
       const reason = state.error ?? `pending migrations: ${state.pending.join(', ')}; run \`agentapi migrate\``;
-      throw new AppError('not_migrated', `The database is not ready: ${reason}`, {}, 5);
+      throw new AppError('not_migrated', `The database is not ready: ${reason}`, {}, { retryAfterSeconds: 5 });
     }
   };
 }

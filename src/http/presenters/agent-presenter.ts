@@ -20,7 +20,7 @@ export function presentAgentDetail(agent: Agent) {
     ...presentAgentSummary(agent),
     tools: agent.tools,
     inputSchema: agent.input ?? null,
-    outputSchema: withModelField(agent.output),
+    outputSchema: withModelField(agent.publicOutput),
   };
 }
 

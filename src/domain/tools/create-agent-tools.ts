@@ -1,0 +1,38 @@
+import type { Clock } from '../../ports/clock.ts';
+import type { ConversationRepository } from '../../ports/conversation-repository.ts';
+import type { OutboundHttp } from '../../ports/outbound-http.ts';
+import type { PageInspector } from '../../ports/page-inspector.ts';
+import type { WebSearch } from '../../ports/web-search.ts';
+import type { AgentTool } from './agent-tool.ts';
+import { createContentMetricsTool } from './content-metrics/content-metrics-tool.ts';
+import { createConversationMemoryTool } from './conversation-memory/conversation-memory-tool.ts';
+import { createLeadQualifierTool } from './lead-qualifier/lead-qualifier-tool.ts';
+import { createPageAuditTool } from './page-audit/page-audit-tool.ts';
+import { createPageRendererTool } from './page-renderer/page-renderer-tool.ts';
+import { createSlackPosterTool } from './slack-poster/slack-poster-tool.ts';
+import { createWebSearchTool } from './web-search/web-search-tool.ts';
+
+/** What the tools need from the outside world; the composition root provides it. */
+export interface AgentToolDependencies {
+  clock: Clock;
+  outbound: OutboundHttp;
+  pageInspector: PageInspector;
+  conversations: ConversationRepository;
+  /** Absent when no search engine is configured. */
+  webSearch: WebSearch | undefined;
+  slackWebhookUrl: string | undefined;
+}
+
+/** The working tools by name; they must match toolDescriptors one to one (checkToolsMatchDescriptors). */
+export function createAgentTools(dependencies: AgentToolDependencies): Map<string, AgentTool> {
+  const tools = [
+    createContentMetricsTool(),
+    createPageRendererTool(),
+    createLeadQualifierTool(),
+    createWebSearchTool(dependencies.webSearch),
+    createPageAuditTool(dependencies.pageInspector),
+    createConversationMemoryTool({ conversations: dependencies.conversations, clock: dependencies.clock }),
+    createSlackPosterTool({ outbound: dependencies.outbound, defaultWebhookUrl: dependencies.slackWebhookUrl }),
+  ];
+  return new Map(tools.map((tool) => [tool.name, tool]));
+}

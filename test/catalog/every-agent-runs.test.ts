@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/domain/agents/agent.ts';
+import type { LocalTestServer } from '../support/local-test-server.ts';
+import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
+import { freshSqliteUrl } from '../support/test-databases.ts';
+import { startTestSite } from '../support/test-site.ts';
+
+/** Every agent of the catalog, run once through the real service on the sandbox provider. */
+let site: LocalTestServer;
+let testApp: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  site = await startTestSite();
+  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
+  key = await testApp.createKey('catalog-runner');
+});
+afterAll(async () => {
+  await testApp.close();
+  await site.close();
+});
+
+function promptFor(agent: Agent): string {
+  if (agent.tools.includes('page-audit')) return `Audit ${site.origin}/ for SEO issues`;
+  return `${agent.name}: please help with a realistic task for a 20-person B2B software company selling project-management tools in Germany.`;
+}
+
+describe('every agent in the catalog', () => {
+  it('has at least 130 agents', () => {
+    expect(testApp.container.services.catalog.size).toBeGreaterThanOrEqual(130);
+  });
+
+  it('runs on the sandbox and answers output that satisfies its own public schema', async () => {
+    const failures: string[] = [];
+    for (const agent of testApp.container.services.catalog.list()) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/agents/${agent.id}`,
+        headers: { ...bearer(key), 'content-type': 'application/json' },
+        payload: JSON.stringify({ prompt: promptFor(agent), confirmed: true }),
+      });
+      if (response.statusCode !== 200) {
+        failures.push(`${agent.id}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+        continue;
+      }
+      const { model, ...data } = response.json().data as Record<string, unknown>;
+      expect(model).toBe('sandbox/deterministic');
+      const checked = agent.publicOutputValidator.safeParse(data);
+      if (!checked.success) failures.push(`${agent.id}: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { startLocalTestServer, type LocalTestServer } from './local-test-server.ts';
+
+/** The facts the test site's home page really has, for audits to be checked against. */
+export const testSitePage = {
+  title: 'Acme Analytics — Dashboards for small teams',
+  metaDescription: 'Acme Analytics turns your spreadsheets into live dashboards in minutes. Try it free for 14 days, no card needed.',
+  h1: 'Dashboards your whole team understands',
+  h2: ['Connect any spreadsheet', 'Share in one click'],
+  images: { total: 3, withAlt: 2 },
+  links: { internal: 3, external: 2 },
+};
+
+const html = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${testSitePage.title}</title>
+  <meta name="description" content="${testSitePage.metaDescription}">
+  <link rel="canonical" href="/">
+  <meta property="og:title" content="Acme Analytics">
+  <script type="application/ld+json">{"@context":"https://schema.org","@type":"SoftwareApplication","name":"Acme Analytics"}</script>
+</head>
+<body>
+  <header><a href="/">Home</a> <a href="/pricing">Pricing</a> <a href="/blog">Blog</a></header>
+  <main>
+    <h1>${testSitePage.h1}</h1>
+    <img src="/hero.png" alt="A dashboard with three charts">
+    <h2>${testSitePage.h2[0]}</h2>
+    <p>Import a sheet and pick the columns you care about.</p>
+    <img src="/import.png" alt="The import screen">
+    <h2>${testSitePage.h2[1]}</h2>
+    <img src="/share.png">
+    <p>Read what <a href="https://example.org/review">reviewers say</a> or <a href="https://example.net/">our partner</a>.</p>
+  </main>
+</body>
+</html>`;
+
+/** A small website on 127.0.0.1: a home page with known facts, robots.txt and a sitemap of three pages. */
+export async function startTestSite(): Promise<LocalTestServer> {
+  let origin = '';
+  const site = await startLocalTestServer((request, response) => {
+    if (request.url === '/robots.txt') {
+      response.setHeader('content-type', 'text/plain');
+      response.end(`User-agent: *\nDisallow: /admin\nSitemap: ${origin}/sitemap.xml\n`);
+    } else if (request.url === '/sitemap.xml') {
+      response.setHeader('content-type', 'application/xml');
+      response.end(
+        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/pricing', '/blog'].map((path) => `<url><loc>${origin}${path}</loc></url>`).join('')}</urlset>`,
+      );
+    } else if (request.url === '/') {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(html);
+    } else {
+      response.statusCode = 404;
+      response.end('not found');
+    }
+  });
+  origin = site.origin;
+  return site;
+}
