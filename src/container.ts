@@ -12,6 +12,7 @@ import { AiSdkModelGateway } from './adapters/providers/ai-sdk-model-gateway.ts'
 import { providerAdapters } from './adapters/providers/index.ts';
 import { BraveWebSearch } from './adapters/web-search/brave-web-search.ts';
 import { HtmlPageInspector } from './adapters/web/html-page-inspector.ts';
+import { HtmlPageReader } from './adapters/web/html-page-reader.ts';
 import { SafeOutboundHttp } from './adapters/web/safe-outbound-http.ts';
 import { KyselyConversationRepository } from './adapters/db/repositories/conversation-repository.ts';
 import type { AppConfig } from './config/app-config.ts';
@@ -75,6 +76,7 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
     clock: systemClock,
     outbound,
     pageInspector: new HtmlPageInspector(outbound),
+    pageReader: new HtmlPageReader(outbound),
     conversations: new KyselyConversationRepository(database.db),
     webSearch: config.webSearch.braveApiKey
       ? new BraveWebSearch({ apiKey: config.webSearch.braveApiKey, baseUrl: config.webSearch.braveBaseUrl, timeoutMs: config.outbound.timeoutMs })

@@ -22,6 +22,7 @@ afterAll(async () => {
 
 function promptFor(agent: Agent): string {
   if (agent.tools.includes('page-audit')) return `Audit ${site.origin}/ for SEO issues`;
+  if (agent.tools.includes('page-reader')) return `What does ${site.origin}/ offer?`;
   return `${agent.name}: please help with a realistic task for a 20-person B2B software company selling project-management tools in Germany.`;
 }
 

@@ -141,6 +141,30 @@ describe('voice-chat', () => {
   });
 });
 
+describe('url-context (reads a page)', () => {
+  it('answers from the page it fetched and says which page that was', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/agents/url-context',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: `${site.origin}/`, question: 'What does the product do?' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.source).toMatchObject({ url: `${site.origin}/`, title: testSitePage.title, truncated: false, characters: expect.any(Number) });
+  });
+
+  it('refuses pages that answer an error status', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/agents/url-context',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: `${site.origin}/missing` }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues[0]).toMatchObject({ path: 'url', message: expect.stringContaining('HTTP 404') });
+  });
+});
+
 describe('slack-notify (acts on the world)', () => {
   it('returns what it would send, and sends nothing, without a webhook', async () => {
     const response = await testApp.app.inject({

@@ -11,6 +11,7 @@ export function offlineToolDependencies(overrides: Partial<AgentToolDependencies
     clock: { now: () => new Date('2026-06-01T12:00:00.000Z') },
     outbound: { request: async () => unavailable('outbound HTTP') },
     pageInspector: { inspect: async () => unavailable('the page inspector') },
+    pageReader: { read: async () => unavailable('the page reader') },
     conversations: new InMemoryConversationRepository(),
     webSearch: undefined,
     slackWebhookUrl: undefined,

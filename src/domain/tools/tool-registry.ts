@@ -3,6 +3,7 @@ import { contentMetricsDescriptor } from './content-metrics/content-metrics-tool
 import { conversationMemoryDescriptor } from './conversation-memory/conversation-memory-tool.ts';
 import { leadQualifierDescriptor } from './lead-qualifier/lead-qualifier-tool.ts';
 import { pageAuditDescriptor } from './page-audit/page-audit-tool.ts';
+import { pageReaderDescriptor } from './page-reader/page-reader-tool.ts';
 import { pageRendererDescriptor } from './page-renderer/page-renderer-tool.ts';
 import { slackPosterDescriptor } from './slack-poster/slack-poster-tool.ts';
 import { webSearchDescriptor } from './web-search/web-search-tool.ts';
@@ -17,6 +18,7 @@ export const toolDescriptors: readonly ToolDescriptor[] = [
   leadQualifierDescriptor,
   webSearchDescriptor,
   pageAuditDescriptor,
+  pageReaderDescriptor,
   conversationMemoryDescriptor,
   slackPosterDescriptor,
 ];

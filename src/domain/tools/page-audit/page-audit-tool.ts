@@ -2,7 +2,7 @@ import { OutboundError } from '../../../ports/outbound-http.ts';
 import type { PageFacts, PageInspector } from '../../../ports/page-inspector.ts';
 import { invalidRequest } from '../../errors.ts';
 import type { AgentTool, ToolDescriptor } from '../agent-tool.ts';
-import { auditTarget } from './audit-target.ts';
+import { findWebTarget } from '../web-target.ts';
 import { pageFactsSchema } from './page-facts-schema.ts';
 
 export const pageAuditDescriptor: ToolDescriptor = {
@@ -21,7 +21,7 @@ export function createPageAuditTool(inspector: PageInspector): AgentTool {
   return {
     ...pageAuditDescriptor,
     async prepare(context) {
-      const target = auditTarget(context.fields, context.prompt);
+      const target = findWebTarget(context.fields.domain, context.prompt);
       if (!target) throw invalidRequest([{ path: 'domain', message: 'Send the domain or URL to audit (the domain field, or a URL in the prompt)' }]);
       let facts: PageFacts;
       try {

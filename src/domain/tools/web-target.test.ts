@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auditTarget } from './audit-target.ts';
+import { findWebTarget } from './web-target.ts';
 
-describe('auditTarget', () => {
-  it('prefers the domain field', () => {
-    expect(auditTarget({ domain: ' example.com ' }, 'audit other.org')).toBe('example.com');
+describe('findWebTarget', () => {
+  it('prefers the field', () => {
+    expect(findWebTarget(' example.com ', 'audit other.org')).toBe('example.com');
   });
 
   it.each([
@@ -13,11 +13,11 @@ describe('auditTarget', () => {
     ['check 127.0.0.1:4567', '127.0.0.1:4567'],
     ['site localhost:8080/landing.', 'localhost:8080/landing'],
   ])('finds the site in %j', (prompt, expected) => {
-    expect(auditTarget({}, prompt)).toBe(expected);
+    expect(findWebTarget(undefined, prompt)).toBe(expected);
   });
 
   it('finds nothing when the prompt names no site', () => {
-    expect(auditTarget({}, 'improve my SEO')).toBeUndefined();
-    expect(auditTarget({}, undefined)).toBeUndefined();
+    expect(findWebTarget(undefined, 'improve my SEO')).toBeUndefined();
+    expect(findWebTarget(undefined, undefined)).toBeUndefined();
   });
 });
