@@ -15,7 +15,8 @@ const stopWords = new Set(
   was were will with within without you your we i me my can could should would please make give find write create build
   generate about based using use need want like some any all more most less than then them they what which who how when
   where why do does did done get got over under per via each every also just only into onto up down out off new details
-  task agent provide list show tell help`.split(/\s+/),
+  task agent provide list show tell help hi hello hey thanks thank dear last next week today yesterday tomorrow
+  day days month year has had not did been being am i'm it's let know sure okay ok yes`.split(/\s+/),
 );
 
 export function describePrompt(prompt: string): PromptSubject {
@@ -26,7 +27,9 @@ export function describePrompt(prompt: string): PromptSubject {
     if (match?.[1] && match[2]) details[match[1]] = match[2].trim();
   }
   const firstLine = taskPart.trim().split('\n')[0]?.trim() ?? '';
-  const topic = shorten(firstLine.replace(/[.?!:;]+$/, ''), 90) || Object.values(details).join(' ').slice(0, 90) || 'your request';
+  // The first sentence, without a greeting: "Hi, I ordered a sofa…" is about "I ordered a sofa…".
+  const firstSentence = (firstLine.split(/(?<=[.?!])\s+/)[0] ?? '').replace(/^(hi|hello|hey|dear [^,]+|good (morning|afternoon|evening))[,!.\s]+/i, '');
+  const topic = shorten(firstSentence.replace(/[.?!:;]+$/, ''), 90) || Object.values(details).join(' ').slice(0, 90) || 'your request';
   const words = `${taskPart} ${Object.values(details).join(' ')}`.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
   const keywords = [...new Set(words.filter((word) => word.length > 2 && !stopWords.has(word)))].slice(0, 24);
   return { topic, keywords: keywords.length > 0 ? keywords : ['general'], details, seed: hash(prompt) };

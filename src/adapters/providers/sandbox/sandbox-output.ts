@@ -187,6 +187,7 @@ function stringFor(schema: JsonSchema, context: Context): string {
   if (/sentiment/.test(lower)) return text.pick(['positive', 'neutral', 'negative'], context.path);
   if (/keyword|tag|topic|term/.test(lower)) return text.keyword(index);
   if (/name|label|category|type|segment|channel|role|stage|industry|niche/.test(lower)) return text.phrase(index, 2);
+  if (/^(reply|response|answer|message)$/.test(lower)) return text.reply(index);
   if (/summary|description|overview|abstract|answer|response|reply|message|text|content|explanation|rationale|reason|note|analysis|recommendation|insight|finding|action|step|advice|question|outcome|goal|risk|issue/.test(lower)) {
     return text.paragraph(index, 2);
   }

@@ -47,19 +47,33 @@ export class SandboxText {
     return this.pick(templates, `title:${index}`);
   }
 
+  /** A sentence about the task's own words; keywords only, so it reads well whatever the prompt's form. */
   sentence(index: number): string {
-    const topic = this.subject.topic;
     const first = this.keyword(index);
     const second = this.keyword(index + 1);
     const templates = [
-      `This covers ${topic}, with attention to ${first} and ${second}.`,
-      `The main consideration for ${topic} is how ${first} affects ${second}.`,
-      `Start with ${first}, then review ${second} against the goals of ${topic}.`,
-      `Evidence on ${first} should guide decisions about ${second}.`,
-      `A focused approach to ${first} makes ${topic} easier to measure.`,
-      `Teams working on ${topic} should document how ${second} is handled.`,
+      `Start with ${first}, then look at ${second}.`,
+      `${capitalize(first)} is the main point to address; ${second} follows from it.`,
+      `Check ${first} against ${second} before deciding.`,
+      `Keep ${first} and ${second} in view when planning the next step.`,
+      `${capitalize(first)} has the most effect here, so it comes first.`,
+      `Record how ${second} is handled so that results can be compared.`,
     ];
     return this.pick(templates, `sentence:${index}`);
+  }
+
+  /** A short spoken-style answer, for reply and response fields. */
+  reply(index: number): string {
+    const first = this.keyword(index);
+    const second = this.keyword(index + 1);
+    return this.pick(
+      [
+        `Thanks for your message about ${first}. I can help with that. Could you tell me a little more about ${second} so I can check the details?`,
+        `I understand, and I am sorry about the trouble with ${first}. Let me look into ${second} for you. Can you share your reference number?`,
+        `Good question about ${first}. Here is what I can tell you, and I will note ${second} so the team can follow up.`,
+      ],
+      `reply:${index}`,
+    );
   }
 
   paragraph(index: number, sentences = 3): string {
@@ -111,19 +125,33 @@ export class SandboxText {
   }
 }
 
-export function titleCase(text: string): string {
-  return text.replace(/(^|[\s-])(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase());
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/** Words that stay lowercase inside a title, as English style guides have it. */
+const minorWords = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'nor', 'of', 'on', 'or', 'the', 'to', 'vs', 'with']);
+
+export function titleCase(text: string): string {
+  return text
+    .split(' ')
+    .map((word, index) => (index > 0 && minorWords.has(word.toLowerCase()) ? word.toLowerCase() : word.replace(/(^|-)(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase())))
+    .join(' ');
+}
+
+/** A URL slug of at most 60 characters, cut between words. */
 export function slugify(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/, '') || 'item'
-  );
+  const words = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    if (next.length > 60) break;
+    slug = next;
+  }
+  return slug || 'item';
 }

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildSlug, fitMetaDescription, fitSlug, fitTitle, isValidSlug } from './seo-lengths.ts';
 
 describe('fitTitle', () => {
+  it('drops a subtitle rather than cutting a phrase when the main title fits', () => {
+    expect(fitTitle('How to Choose a CRM for a Ten-Person Agency: A Practical Guide')).toBe('How to Choose a CRM for a Ten-Person Agency');
+    expect(fitTitle('Pricing Pages That Convert — Twelve Lessons From Two Hundred Tests')).toBe('Pricing Pages That Convert');
+  });
+
   it('keeps a title that fits, with its spacing tidied', () => {
     expect(fitTitle('  How to Choose a CRM\nfor a Small Agency ')).toBe('How to Choose a CRM for a Small Agency');
     const exactly60 = 'A'.repeat(29) + ' ' + 'B'.repeat(30);
@@ -22,8 +27,10 @@ describe('fitTitle', () => {
   });
 
   it('drops trailing punctuation and dangling words left by the cut', () => {
-    expect(fitTitle('CRM Buying Guide for Agencies: Pricing, Features, and the Questions to Ask')).toBe('CRM Buying Guide for Agencies: Pricing, Features');
-    expect(fitTitle('Email Marketing Benchmarks 2026 – What Good Looks Like for Your Industry')).toBe('Email Marketing Benchmarks 2026 – What Good Looks Like');
+    expect(fitTitle('Everything Small Agencies Should Know Before Buying a CRM and the Questions to Ask')).toBe(
+      'Everything Small Agencies Should Know Before Buying a CRM',
+    );
+    expect(fitTitle('Email Marketing Benchmarks 2026 – What Good Looks Like for Your Industry')).toBe('Email Marketing Benchmarks 2026');
   });
 
   it('cuts a single overlong word only because nothing else fits', () => {

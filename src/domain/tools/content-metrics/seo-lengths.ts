@@ -25,6 +25,9 @@ const foldedLetters: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ
 export function fitTitle(title: string, maxLength: number = titleMaxLength): string {
   const text = collapseSpaces(title);
   if (text.length <= maxLength) return text;
+  // A subtitle after ":", "—", "–", "|" or " - " is what an editor drops first, rather than cutting a phrase.
+  const main = text.split(/\s*(?::|\s[—–|-])\s/u)[0] ?? '';
+  if (main.length >= maxLength / 3 && main.length <= maxLength) return main;
   return cutAtWordBoundary(text, maxLength);
 }
 
