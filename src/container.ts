@@ -15,15 +15,22 @@ import { HtmlPageInspector } from './adapters/web/html-page-inspector.ts';
 import { HtmlPageReader } from './adapters/web/html-page-reader.ts';
 import { SafeOutboundHttp } from './adapters/web/safe-outbound-http.ts';
 import { KyselyConversationRepository } from './adapters/db/repositories/conversation-repository.ts';
+import { SqlRollingWindow } from './adapters/db/repositories/sql-rolling-window.ts';
+import { SqlUsageCounters } from './adapters/db/repositories/sql-usage-counters.ts';
+import { openRedis } from './adapters/redis/open-redis.ts';
+import { RedisRollingWindow } from './adapters/redis/redis-rolling-window.ts';
+import { RedisUsageCounters } from './adapters/redis/redis-usage-counters.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { packageVersion } from './config/load-config.ts';
 import { AccountService } from './domain/accounts/account-service.ts';
 import { buildAgentCatalog, type AgentCatalog } from './domain/agents/agent-catalog.ts';
 import { AgentRunner } from './domain/agents/agent-runner.ts';
+import { FreeTierService } from './domain/quotas/free-tier-service.ts';
 import { buildPlanTables } from './domain/quotas/plan-table.ts';
+import { QuotaService } from './domain/quotas/quota-service.ts';
 import { buildModelRegistry, type ModelRegistry } from './domain/routing/model-registry.ts';
 import { ModelSelector } from './domain/routing/model-selector.ts';
-import type { HttpServices } from './http/http-services.ts';
+import type { HttpOptions, HttpServices } from './http/http-services.ts';
 import type { ModelGateway } from './ports/model-gateway.ts';
 import { createAgentTools } from './domain/tools/create-agent-tools.ts';
 import { checkToolsMatchDescriptors, toolDescriptorMap } from './domain/tools/tool-registry.ts';
@@ -33,9 +40,12 @@ export interface Container {
   logger: Logger;
   database: Database;
   services: HttpServices;
+  httpOptions: HttpOptions;
   registry: ModelRegistry;
   gateway: ModelGateway;
   migrate(): Promise<MigrationReport>;
+  /** Housekeeping for database-held counters of days and windows that have ended; Redis expires its own. */
+  purgeExpiredCounters(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -85,6 +95,16 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
   });
   checkToolsMatchDescriptors(tools);
 
+  const redis = config.redis.url ? openRedis(config.redis.url, config.redis.keyPrefix) : undefined;
+  const sqlCounters = new SqlUsageCounters(database.db);
+  const sqlWindow = new SqlRollingWindow(database.db);
+  const quotas = new QuotaService({ counters: redis ? new RedisUsageCounters(redis) : sqlCounters, plans, clock: systemClock });
+  const freeTier = new FreeTierService({
+    limiter: redis ? new RedisRollingWindow(redis) : sqlWindow,
+    clock: systemClock,
+    options: config.freeTier,
+  });
+
   const accounts = new AccountService({
     accounts: new KyselyAccountRepository(database.db),
     apiKeys: new KyselyApiKeyRepository(database.db),
@@ -108,9 +128,14 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
     database,
     registry,
     gateway,
-    services: { accounts, catalog, runner, selector, schema: new MigrationSchemaInspector(database) },
+    services: { accounts, catalog, runner, selector, schema: new MigrationSchemaInspector(database), quotas, freeTier },
+    httpOptions: { bodyLimitBytes: config.server.bodyLimitBytes, adminToken: config.adminToken, trustProxy: config.trustProxy, version: packageVersion },
     migrate: () => migrateToLatest(database),
-    close: () => database.close(),
+    purgeExpiredCounters: async () => (redis ? 0 : (await sqlCounters.purgeExpired(systemClock.now())) + (await sqlWindow.purgeExpired(systemClock.now()))),
+    async close() {
+      await redis?.quit().catch(() => redis.disconnect());
+      await database.close();
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { runKeysCommand } from './cli/commands/keys-command.ts';
 import { processIo, UsageError } from './cli/cli-io.ts';
 import { usage } from './cli/usage.ts';
-import { loadConfig, packageVersion as version } from './config/load-config.ts';
+import { loadConfig } from './config/load-config.ts';
 import { buildContainer, createLogger, type Container } from './container.ts';
 import { AppError } from './domain/errors.ts';
 import { buildApp } from './http/build-app.ts';
@@ -74,11 +74,11 @@ async function serve(container: Container, logger: Logger): Promise<number> {
   await prepareDatabase(container, logger);
   announceProviders(container, logger);
 
-  const app = await buildApp(
-    container.services,
-    { bodyLimitBytes: config.server.bodyLimitBytes, adminToken: config.adminToken, version },
-    logger,
-  );
+  const app = await buildApp(container.services, container.httpOptions, logger);
+  const purge = setInterval(() => {
+    container.purgeExpiredCounters().catch((error: unknown) => logger.warn({ err: error }, 'could not purge expired counters'));
+  }, 3_600_000);
+  purge.unref();
   const address = await app.listen({ host: config.server.host, port: config.server.port });
   logger.info({ address, database: container.database.location, agents: container.services.catalog.size }, `Agent Execution API listening on ${address}`);
 
@@ -90,6 +90,7 @@ async function serve(container: Container, logger: Logger): Promise<number> {
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);
   });
+  clearInterval(purge);
   await app.close();
   await container.close();
   return 0;

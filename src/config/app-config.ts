@@ -12,7 +12,10 @@ export interface AppConfig {
   server: { host: string; port: number; bodyLimitBytes: number };
   logLevel: Environment['LOG_LEVEL'];
   database: { url: string; autoMigrate: boolean };
-  redisUrl: string | undefined;
+  redis: { url: string | undefined; keyPrefix: string };
+  /** Which proxies' X-Forwarded-For to believe: none (false), all (true), a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  freeTier: { limit: number; windowSeconds: number };
   adminToken: string | undefined;
   auth: { jwksUrl: string | undefined; issuer: string | undefined; audience: string | undefined };
   upstreamTimeoutMs: number;
@@ -29,7 +32,9 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     server: { host: environment.HOST, port: environment.PORT, bodyLimitBytes: environment.BODY_LIMIT_BYTES },
     logLevel: environment.LOG_LEVEL,
     database: { url: environment.DATABASE_URL, autoMigrate: environment.AUTO_MIGRATE },
-    redisUrl: environment.REDIS_URL,
+    redis: { url: environment.REDIS_URL, keyPrefix: environment.REDIS_KEY_PREFIX },
+    trustProxy: environment.TRUST_PROXY,
+    freeTier: { limit: environment.FREE_TIER_LIMIT, windowSeconds: environment.FREE_TIER_WINDOW_SECONDS },
     adminToken: environment.ADMIN_TOKEN,
     auth: { jwksUrl: environment.AUTH_JWKS_URL, issuer: environment.AUTH_ISSUER, audience: environment.AUTH_AUDIENCE },
     upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,

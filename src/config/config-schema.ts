@@ -24,6 +24,22 @@ export const environmentSchema = z.object({
   DATABASE_URL: databaseUrl.default('sqlite:./data/agentapi.db'),
   AUTO_MIGRATE: booleanString.default(true),
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('agentapi:'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((value) => /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(value), {
+      message: 'must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs',
+    })
+    .transform((value): boolean | number | string[] => {
+      if (value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(',').map((entry) => entry.trim());
+    })
+    .default(false),
+  FREE_TIER_LIMIT: z.coerce.number().int().min(0).max(100_000).default(3),
+  FREE_TIER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(31 * 86_400).default(3600),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   AUTH_JWKS_URL: optionalUrl,
   AUTH_ISSUER: optionalText,

@@ -17,6 +17,8 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
     requestIdHeader: false,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     return503OnClosing: true,
+    // A hop count means: believe that many proxies nearest to us.
+    trustProxy: typeof options.trustProxy === 'number' ? hopsTrusted(options.trustProxy) : options.trustProxy,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -47,6 +49,8 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
       tags: [
         { name: 'agents', description: 'The agent catalog and runs on /api' },
         { name: 'v1', description: 'The stable /api/v1 surface' },
+        { name: 'free', description: 'Anonymous runs of read-only agents, limited per client address' },
+        { name: 'usage', description: 'Daily quotas' },
         { name: 'admin', description: 'Operator endpoints behind ADMIN_TOKEN' },
         { name: 'operations', description: 'Health and readiness' },
       ],
@@ -57,4 +61,8 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
 
   registerRoutes(app, services, options);
   return app;
+}
+
+function hopsTrusted(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }

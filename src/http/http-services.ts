@@ -1,6 +1,8 @@
 import type { AccountService, AuthenticatedAccount } from '../domain/accounts/account-service.ts';
 import type { AgentCatalog } from '../domain/agents/agent-catalog.ts';
 import type { AgentRunner } from '../domain/agents/agent-runner.ts';
+import type { FreeTierService } from '../domain/quotas/free-tier-service.ts';
+import type { QuotaService } from '../domain/quotas/quota-service.ts';
 import type { ModelSelector } from '../domain/routing/model-selector.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
 
@@ -11,10 +13,14 @@ export interface HttpServices {
   runner: AgentRunner;
   selector: ModelSelector;
   schema: SchemaInspector;
+  quotas: QuotaService;
+  freeTier: FreeTierService;
 }
 
 export interface HttpOptions {
   bodyLimitBytes: number;
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy). */
+  trustProxy: boolean | number | string[];
   adminToken: string | undefined;
   version: string;
 }

@@ -122,6 +122,16 @@ describe('startup failures', () => {
     expect((await runCli(['launch-rockets'], {})).code).toBe(2);
   });
 
+  it('changes an account’s plan from the CLI', async () => {
+    const env = { DATABASE_URL: freshSqliteUrl() };
+    await createKey(env, 'plan-user');
+    const changed = await runCli(['keys', 'set-plan', '--user', 'plan-user', '--plan', 'growth', '--v1-plan', 'pro'], env);
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(changed.stderr).toContain('/api plan growth, /api/v1 plan pro');
+    expect((await runCli(['keys', 'set-plan', '--user', 'plan-user', '--plan', 'platinum'], env)).code).toBe(1);
+    expect((await runCli(['keys', 'set-plan', '--user', 'nobody', '--plan', 'growth'], env)).stderr).toContain('does not exist');
+  });
+
   it('lists, then revokes, keys from the CLI', async () => {
     const env = { DATABASE_URL: freshSqliteUrl() };
     await createKey(env, 'cli-user');

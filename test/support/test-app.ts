@@ -7,7 +7,7 @@ import { buildApp } from '../../src/http/build-app.ts';
 export interface TestApp {
   app: FastifyInstance;
   container: Container;
-  /** Creates an account with a key and returns the key. */
+  /** Creates an account with a key and returns the key; on the largest plans unless told otherwise, so limits stay out of the way. */
   createKey(user?: string, plans?: { apiPlan?: string; v1Plan?: string }): Promise<string>;
   close(): Promise<void>;
 }
@@ -18,11 +18,7 @@ export async function startTestApp(options: { databaseUrl: string; env?: Record<
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const container = buildContainer(parsed.config, pino({ level: 'silent' }));
   if (options.migrate !== false) await container.migrate();
-  const app = await buildApp(
-    container.services,
-    { bodyLimitBytes: parsed.config.server.bodyLimitBytes, adminToken: parsed.config.adminToken, version: 'test' },
-    container.logger,
-  );
+  const app = await buildApp(container.services, { ...container.httpOptions, version: 'test' }, container.logger);
   await app.ready();
   let counter = 0;
   return {
@@ -30,7 +26,7 @@ export async function startTestApp(options: { databaseUrl: string; env?: Record<
     container,
     async createKey(user, plans) {
       counter += 1;
-      const created = await container.services.accounts.createKey({ accountId: user ?? `user-${counter}`, ...plans });
+      const created = await container.services.accounts.createKey({ accountId: user ?? `user-${counter}`, apiPlan: 'enterprise', v1Plan: 'enterprise', ...plans });
       return created.key;
     },
     async close() {

@@ -5,6 +5,8 @@ export interface DatabaseSchema {
   runs: RunsTable;
   conversations: ConversationsTable;
   conversation_turns: ConversationTurnsTable;
+  usage_counters: UsageCountersTable;
+  rate_windows: RateWindowsTable;
 }
 
 /** Timestamps are ISO-8601 UTC text on both databases: they sort and slice the same way everywhere. */
@@ -59,4 +61,18 @@ export interface ConversationTurnsTable {
   role: string;
   content: string;
   created_at: string;
+}
+
+export interface UsageCountersTable {
+  key: string;
+  count: number;
+  expires_at: string;
+}
+
+/** A sliding log of hits per key, as JSON `[[hitId, epochMs], …]`, updated by compare-and-swap on version. */
+export interface RateWindowsTable {
+  key: string;
+  hits: string;
+  version: number;
+  expires_at: string;
 }

@@ -1,5 +1,5 @@
 import { BlockList, isIPv4 } from 'node:net';
-import { ipv6Groups, lastIpv4Of } from './ipv6-groups.ts';
+import { ipv6Groups, lastIpv4Of } from '../../shared/ipv6-groups.ts';
 
 /**
  * Which IP addresses an outbound request may never reach: anything that is not a public unicast

@@ -5,7 +5,8 @@ import { UsageError, type CliIo } from '../cli-io.ts';
 export const keysUsage = `Usage:
   agentapi keys create --user <id> [--plan <api plan>] [--v1-plan <v1 plan>] [--name <label>] [--json]
   agentapi keys list [--user <id>] [--json]
-  agentapi keys revoke <prefix>`;
+  agentapi keys revoke <prefix>
+  agentapi keys set-plan --user <id> [--plan <api plan>] [--v1-plan <v1 plan>]`;
 
 export async function runKeysCommand(args: string[], accounts: AccountService, io: CliIo): Promise<number> {
   const [action, ...rest] = args;
@@ -16,6 +17,8 @@ export async function runKeysCommand(args: string[], accounts: AccountService, i
       return listKeys(rest, accounts, io);
     case 'revoke':
       return revokeKey(rest, accounts, io);
+    case 'set-plan':
+      return setPlan(rest, accounts, io);
     default:
       throw new UsageError(action ? `Unknown keys action "${action}"` : 'Missing keys action');
   }
@@ -71,5 +74,13 @@ async function revokeKey(args: string[], accounts: AccountService, io: CliIo): P
   if (!prefix || positionals.length > 1) throw new UsageError('revoke takes exactly one key prefix');
   await accounts.revokeKey(prefix);
   io.error(`Revoked ${prefix}.`);
+  return 0;
+}
+
+async function setPlan(args: string[], accounts: AccountService, io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args, options: { user: { type: 'string' }, plan: { type: 'string' }, 'v1-plan': { type: 'string' } }, strict: true });
+  if (!values.user) throw new UsageError('--user <id> is required');
+  const account = await accounts.setPlans(values.user, { apiPlan: values.plan, v1Plan: values['v1-plan'] });
+  io.error(`User ${account.id}: /api plan ${account.apiPlan}, /api/v1 plan ${account.v1Plan}.`);
   return 0;
 }

@@ -109,6 +109,18 @@ export class AccountService {
     };
   }
 
+  /** Changes an account's plan on either surface; the new limit applies from the next request. */
+  async setPlans(accountId: string, plans: { apiPlan?: string | undefined; v1Plan?: string | undefined }): Promise<Account> {
+    const issues: ValidationIssue[] = [];
+    if (plans.apiPlan === undefined && plans.v1Plan === undefined) issues.push({ path: '', message: 'name a plan to set (plan and/or v1Plan)' });
+    this.#checkPlan('api', plans.apiPlan, 'plan', issues);
+    this.#checkPlan('v1', plans.v1Plan, 'v1Plan', issues);
+    if (issues.length > 0) throw invalidRequest(issues);
+    const account = await this.#accounts.updatePlans(accountId, { apiPlan: plans.apiPlan, v1Plan: plans.v1Plan });
+    if (!account) throw new AppError('not_found', `Account "${accountId}" does not exist`);
+    return account;
+  }
+
   async listKeys(filter: { accountId?: string } = {}): Promise<ApiKeySummary[]> {
     const records = await this.#apiKeys.list(filter);
     return records.map(summarize);

@@ -2,7 +2,7 @@ import { z, type ZodType } from 'zod';
 import { InvalidDataError } from '../invalid-data-error.ts';
 import type { JsonSchema, ToolDescriptor } from '../tools/agent-tool.ts';
 import { agentDefinitionSchema, type AgentDefinition } from './agent-definition.ts';
-import type { Agent, ApiSurface } from './agent.ts';
+import { isFreeAgent, type Agent, type ApiSurface } from './agent.ts';
 
 export interface AgentSource {
   /** Where the definition came from (a file name), for error messages. */
@@ -16,13 +16,14 @@ const reservedOutputFields = ['model'];
 export class AgentCatalog {
   readonly #agents: ReadonlyMap<string, Agent>;
   readonly #aliases: ReadonlyMap<string, string>;
-  readonly #idsBySurface: Readonly<Record<ApiSurface, readonly string[]>>;
+  readonly #idsBySurface: Readonly<Record<ApiSurface | 'free', readonly string[]>>;
 
   constructor(agents: readonly Agent[]) {
     this.#agents = new Map(agents.map((agent) => [agent.id, agent]));
     this.#aliases = new Map(agents.flatMap((agent) => agent.aliases.map((alias) => [alias, agent.id] as const)));
     const ids = agents.map((agent) => agent.id).sort();
-    this.#idsBySurface = { api: ids, v1: ids.filter((id) => this.#agents.get(id)?.v1) };
+    const flagged = (test: (agent: Agent) => boolean) => ids.filter((id) => test(this.#agents.get(id) as Agent));
+    this.#idsBySurface = { api: ids, v1: flagged((agent) => agent.v1), free: flagged(isFreeAgent) };
   }
 
   /** Finds an agent by id or alias; on /api/v1 only agents flagged `v1` exist. */
@@ -33,8 +34,8 @@ export class AgentCatalog {
     return agent;
   }
 
-  /** Every valid id for a surface, sorted. */
-  ids(surface: ApiSurface = 'api'): readonly string[] {
+  /** Every valid id for a surface (or the agents anonymous callers may run), sorted. */
+  ids(surface: ApiSurface | 'free' = 'api'): readonly string[] {
     return this.#idsBySurface[surface];
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../ports/clock.ts';
 import type { ModelGateway } from '../../ports/model-gateway.ts';
@@ -7,8 +8,9 @@ import { createId } from '../ids.ts';
 import type { ModelDefinition } from '../routing/model-definition.ts';
 import { priceUsage } from '../routing/model-registry.ts';
 import type { ModelSelector, RoutingDecision } from '../routing/model-selector.ts';
+import type { MeterReservation, UsageMeter, UsageSnapshot } from '../quotas/usage-meter.ts';
 import type { AgentTool, ToolContext, ToolPreparation } from '../tools/agent-tool.ts';
-import type { Agent, ApiSurface } from './agent.ts';
+import { isFreeAgent, type Agent, type ApiSurface, type RunSurface } from './agent.ts';
 import type { AgentCatalog } from './agent-catalog.ts';
 import { buildInstructions } from './agent-instructions.ts';
 import { resolveAgentTask, type AgentRunBody, type AgentTask } from './agent-task.ts';
@@ -17,11 +19,16 @@ import { elapsedMs, tryModels, type AttemptReport } from './model-attempts.ts';
 export type { AttemptReport } from './model-attempts.ts';
 
 export interface RunAgentCommand {
-  surface: ApiSurface;
-  accountId: string;
+  surface: RunSurface;
+  /** null for anonymous (free-tier) runs. */
+  accountId: string | null;
+  /** For anonymous runs: who they belong to for tools that keep state (conversations); never stored in runs. */
+  anonymousOwner?: string;
   agentId: string;
   body: AgentRunBody;
   requestId: string;
+  /** Counts the run against the caller's limit; only successful runs stay counted. */
+  meter: UsageMeter;
 }
 
 export interface RunUsage {
@@ -39,6 +46,8 @@ export interface AgentRunSuccess {
   attempts: AttemptReport[];
   routing: { category: string; policy: string; chain: string[]; reason: string };
   usage: RunUsage;
+  /** The caller's limit after this run. */
+  quota: UsageSnapshot;
   responseTimeMs: number;
 }
 
@@ -91,20 +100,47 @@ export class AgentRunner {
     return agent;
   }
 
+  /** Agents anonymous callers may run, or 403 `agent_not_free` with the ones they may. */
+  findFreeAgent(agentId: string): Agent {
+    const agent = this.findAgent(agentId, 'api');
+    if (!isFreeAgent(agent)) {
+      throw new AppError('agent_not_free', `Agent "${agent.id}" is not available without an API key`, { available: this.#catalog.ids('free') });
+    }
+    return agent;
+  }
+
   async run(command: RunAgentCommand): Promise<AgentRunSuccess> {
     const startedAt = performance.now();
-    const agent = this.findAgent(command.agentId, command.surface);
+    const agent = command.surface === 'free' ? this.findFreeAgent(command.agentId) : this.findAgent(command.agentId, command.surface);
     const task = resolveAgentTask(agent, command.body);
     const routing = this.#selector.select(agent);
     if (command.surface === 'api' && agent.requiresConfirmation && command.body.confirmed !== true) {
       throw confirmationRequired(agent, task, routing);
     }
 
+    // Counted before any work; given back below unless the run succeeds.
+    const reservation = await command.meter.reserve();
+    try {
+      return await this.#execute(command, agent, task, routing, reservation, startedAt);
+    } catch (error) {
+      await reservation.release();
+      throw error;
+    }
+  }
+
+  async #execute(
+    command: RunAgentCommand,
+    agent: Agent,
+    task: AgentTask,
+    routing: RoutingDecision,
+    reservation: MeterReservation,
+    startedAt: number,
+  ): Promise<AgentRunSuccess> {
     const tools = agent.tools.map((name) => this.#tool(name));
     const toolContext: ToolContext = {
       agentId: agent.id,
-      accountId: command.accountId,
-      surface: command.surface,
+      accountId: command.accountId ?? anonymousAccount(command.anonymousOwner),
+      surface: command.surface === 'v1' ? 'v1' : 'api',
       prompt: task.userPrompt,
       fields: task.fields,
     };
@@ -164,7 +200,17 @@ export class AgentRunner {
       costUsd: usage.costUsd,
       output: JSON.stringify(data),
     });
-    return { runId: run.runId, agent, data, model: result.model, attempts: result.attempts, routing: describeRouting(routing), usage, responseTimeMs };
+    return {
+      runId: run.runId,
+      agent,
+      data,
+      model: result.model,
+      attempts: result.attempts,
+      routing: describeRouting(routing),
+      usage,
+      quota: reservation.snapshot,
+      responseTimeMs,
+    };
   }
 
   #tool(name: string): AgentTool {
@@ -226,6 +272,11 @@ function confirmationRequired(agent: Agent, task: AgentTask, routing: RoutingDec
       next: 'Send the same request with "confirmed": true to run it.',
     },
   });
+}
+
+/** Anonymous callers own state (conversations) under a hash of who they are, never their address itself. */
+function anonymousAccount(owner: string | undefined): string {
+  return `anonymous:${createHash('sha256').update(owner ?? 'unknown').digest('hex').slice(0, 24)}`;
 }
 
 function describeRouting(routing: RoutingDecision): AgentRunSuccess['routing'] {

@@ -20,3 +20,11 @@ export interface Agent extends AgentDefinition {
 }
 
 export type ApiSurface = 'api' | 'v1';
+
+/** Where a run comes from: an authenticated surface, or the anonymous free tier. */
+export type RunSurface = ApiSurface | 'free';
+
+/** Anonymous callers may run only agents without side effects that need no confirmation. */
+export function isFreeAgent(agent: Pick<Agent, 'readOnly' | 'requiresConfirmation'>): boolean {
+  return agent.readOnly && !agent.requiresConfirmation;
+}

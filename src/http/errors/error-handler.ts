@@ -16,8 +16,8 @@ export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitB
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, options.bodyLimitBytes);
     if (appError) {
-      // A 500 that carries a cause is a failure on our side: keep its stack in the log, never in the response.
-      if (statusByCode[appError.code] === 500 && appError.cause) request.log.error({ err: appError.cause, code: appError.code }, appError.message);
+      // A 5xx that carries a cause is a failure on our side: keep its stack in the log, never in the response.
+      if (statusByCode[appError.code] >= 500 && appError.cause) request.log.error({ err: appError.cause, code: appError.code }, appError.message);
       return sendError(request, reply, appError);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -6,6 +6,8 @@ import { requireAccount } from '../hooks/require-account.ts';
 import { presentAgentRun } from '../presenters/agent-presenter.ts';
 import { agentParamsSchema, agentRunBodySchema, agentRunEnvelopeSchema } from '../schemas/agent-schemas.ts';
 import { bearerSecurity, errorResponses } from '../schemas/common-schemas.ts';
+import { usageHeadersOnSend } from '../hooks/usage-headers-hook.ts';
+import { setQuotaHeaders } from '../usage-headers.ts';
 
 /** POST {prefix}/agents/:agent on either surface: same schema, same execution path, same envelope. */
 export function registerAgentRunRoute(
@@ -21,9 +23,11 @@ export function registerAgentRunRoute(
       security: bearerSecurity,
       params: agentParamsSchema,
       body: agentRunBodySchema,
-      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 413, 415, 500, 502, 503) },
+      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 413, 415, 429, 500, 502, 503) },
     },
-    preHandler: requireAccount(services),
+    // Authentication comes before body validation: an anonymous caller learns nothing from a 400.
+    preValidation: requireAccount(services),
+    onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, route.surface), setQuotaHeaders),
     handler: async (request, reply) => {
       const account = request.account;
       if (!account) throw new Error('requireAccount did not set the account');
@@ -34,7 +38,9 @@ export function registerAgentRunRoute(
         agentId: request.params.agent,
         body: request.body,
         requestId: request.id,
+        meter: services.quotas.meterFor(account.account, route.surface),
       });
+      request.usageSnapshot = result.quota;
       request.logContext = { agent: result.agent.id, model: result.model.id };
       reply.header('X-Agent', result.agent.id).header('X-Model', result.model.id);
       return presentAgentRun(result);

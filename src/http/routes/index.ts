@@ -4,6 +4,8 @@ import { registerAdminApiKeys } from './admin/api-keys.ts';
 import { registerGetAgent } from './api/agents/get-agent.ts';
 import { registerListAgents } from './api/agents/list-agents.ts';
 import { registerRunAgent } from './api/agents/run-agent.ts';
+import { registerFreeRun } from './api/free/free-run.ts';
+import { registerGetUsage } from './api/usage/get-usage.ts';
 import { registerHealth } from './system/health.ts';
 import { registerOpenApi } from './system/openapi.ts';
 import { registerV1RunAgent } from './v1/agents/run-agent.ts';
@@ -16,5 +18,7 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerGetAgent(app, services);
   registerRunAgent(app, services);
   registerV1RunAgent(app, services);
+  registerFreeRun(app, services);
+  registerGetUsage(app, services);
   registerAdminApiKeys(app, services, options);
 }

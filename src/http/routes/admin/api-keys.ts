@@ -58,6 +58,26 @@ export function registerAdminApiKeys(app: FastifyInstance, services: HttpService
     },
   });
 
+  typed.patch('/api/admin/accounts/:user', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Change an account’s plans',
+      description: 'The new daily limits apply from the next request.',
+      security: bearerSecurity,
+      params: z.object({ user: z.string().min(1).max(200) }),
+      body: z.strictObject({ plan: z.string().optional(), v1Plan: z.string().optional() }),
+      response: {
+        200: z.object({ success: z.literal(true), data: z.object({ user: z.string(), apiPlan: z.string(), v1Plan: z.string() }) }),
+        ...errorResponses(400, 401, 404, 503),
+      },
+    },
+    preHandler,
+    handler: async (request) => {
+      const account = await services.accounts.setPlans(request.params.user, { apiPlan: request.body.plan, v1Plan: request.body.v1Plan });
+      return { success: true as const, data: { user: account.id, apiPlan: account.apiPlan, v1Plan: account.v1Plan } };
+    },
+  });
+
   typed.get('/api/admin/keys', {
     schema: {
       tags: ['admin'],

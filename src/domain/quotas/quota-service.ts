@@ -1,0 +1,95 @@
+import type { Account } from '../../ports/account-repository.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { UsageCounters } from '../../ports/usage-counters.ts';
+import { AppError } from '../errors.ts';
+import type { PlanSurface, PlanTables } from './plan-table.ts';
+import { nextUtcMidnight, utcDay } from './usage-day.ts';
+import type { MeterReservation, UsageMeter, UsageSnapshot } from './usage-meter.ts';
+
+const surfacePaths: Record<PlanSurface, string> = { api: '/api', v1: '/api/v1' };
+
+/** Daily quotas per account, per surface, per UTC day, from the plan tables. */
+export class QuotaService {
+  readonly #counters: UsageCounters;
+  readonly #plans: PlanTables;
+  readonly #clock: Clock;
+
+  constructor(dependencies: { counters: UsageCounters; plans: PlanTables; clock: Clock }) {
+    this.#counters = dependencies.counters;
+    this.#plans = dependencies.plans;
+    this.#clock = dependencies.clock;
+  }
+
+  /** The meter an execution on a surface uses for an account. */
+  meterFor(account: Account, surface: PlanSurface): UsageMeter {
+    return {
+      reserve: (units = 1) => this.reserve(account, surface, units),
+      snapshot: () => this.snapshot(account, surface),
+    };
+  }
+
+  /**
+   * Reserves `units` of today's quota, atomically: with N left, N+k simultaneous reservations give exactly
+   * N successes. Refuses with 429 quota_exceeded when the plan's daily limit would be passed.
+   */
+  async reserve(account: Account, surface: PlanSurface, units = 1): Promise<MeterReservation> {
+    const now = this.#clock.now();
+    const { planId, limit } = this.#planOf(account, surface);
+    const key = counterKey(surface, now, account.id);
+    const resetAt = nextUtcMidnight(now);
+    const result = await unavailableAs503(() => this.#counters.tryIncrement(key, units, limit, resetAt, now));
+    const snapshot = snapshotOf(planId, limit, result.count, resetAt);
+    if (!result.accepted) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+      throw new AppError(
+        'quota_exceeded',
+        `Daily limit reached: the ${planId} plan allows ${limit} requests per day on ${surfacePaths[surface]}. It resets at ${resetAt.toISOString()} (UTC midnight).`,
+        { usage: { used: result.count, limit, plan: planId }, upgradeUrl: '/pricing', resetAt: resetAt.toISOString() },
+        { retryAfterSeconds },
+      );
+    }
+    let released = 0;
+    return {
+      snapshot,
+      release: async (count = units) => {
+        const giveBack = Math.min(count, units - released);
+        if (giveBack <= 0) return;
+        released += giveBack;
+        await this.#counters.decrement(key, giveBack);
+      },
+    };
+  }
+
+  async snapshot(account: Account, surface: PlanSurface): Promise<UsageSnapshot> {
+    const now = this.#clock.now();
+    const { planId, limit } = this.#planOf(account, surface);
+    const used = await unavailableAs503(() => this.#counters.get(counterKey(surface, now, account.id)));
+    return snapshotOf(planId, limit, used, nextUtcMidnight(now));
+  }
+
+  #planOf(account: Account, surface: PlanSurface): { planId: string; limit: number | null } {
+    const planId = surface === 'api' ? account.apiPlan : account.v1Plan;
+    // A plan removed from the tables after an account was given it falls back to the default plan's limit.
+    const plan = this.#plans.find(surface, planId) ?? this.#plans.find(surface, this.#plans.defaultPlan(surface));
+    // null is an unlimited plan; a plan missing altogether (impossible after validation) allows nothing.
+    return { planId, limit: plan === undefined ? 0 : plan.dailyLimit };
+  }
+}
+
+/** `usage:<surface>:<YYYY-MM-DD>:<account>`: one counter per account, surface and UTC day. */
+export function counterKey(surface: PlanSurface, moment: Date, accountId: string): string {
+  return `usage:${surface}:${utcDay(moment)}:${accountId}`;
+}
+
+/** A counter store that does not answer makes limits unknowable: the request is refused with 503, not run. */
+export async function unavailableAs503<Result>(operation: () => Promise<Result>): Promise<Result> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw new AppError('overloaded', 'Usage counting is unavailable right now; retry shortly', {}, { retryAfterSeconds: 5, cause: error });
+  }
+}
+
+function snapshotOf(plan: string, limit: number | null, used: number, resetAt: Date): UsageSnapshot {
+  return { plan, limit, used, remaining: limit === null ? null : Math.max(0, limit - used), resetAt, windowSeconds: 86_400 };
+}
