@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/domain/agents/agent.ts';
 import type { LocalTestServer } from '../support/local-test-server.ts';
-import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
-import { freshSqliteUrl } from '../support/test-databases.ts';
-import { startTestSite } from '../support/test-site.ts';
+import { bearer, type TestApp } from '../support/test-app.ts';
+import { startAppWithTestSite, type AppWithTestSite } from '../support/test-site.ts';
 
 /** Every agent of the catalog, run once through the real service on the sandbox provider. */
 let site: LocalTestServer;
 let testApp: TestApp;
 let key: string;
+let environment: AppWithTestSite;
 
 beforeAll(async () => {
-  site = await startTestSite();
-  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
-  key = await testApp.createKey('catalog-runner');
+  environment = await startAppWithTestSite('catalog-runner');
+  ({ site, testApp, key } = environment);
 });
-afterAll(async () => {
-  await testApp.close();
-  await site.close();
-});
+afterAll(async () => environment.close());
 
 function promptFor(agent: Agent): string {
   if (agent.tools.includes('page-audit')) return `Audit ${site.origin}/ for SEO issues`;

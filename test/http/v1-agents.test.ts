@@ -2,24 +2,20 @@ import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidEmailAddress } from '../../src/domain/tools/lead-qualifier/email-address.ts';
 import { startLocalTestServer, type LocalTestServer } from '../support/local-test-server.ts';
-import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
-import { freshSqliteUrl } from '../support/test-databases.ts';
-import { startTestSite, testSitePage } from '../support/test-site.ts';
+import { bearer, type TestApp } from '../support/test-app.ts';
+import { startAppWithTestSite, testSitePage, type AppWithTestSite } from '../support/test-site.ts';
 
 /** The five v1 agents doing their real work on the sandbox, through /api/v1. */
 let site: LocalTestServer;
 let testApp: TestApp;
 let key: string;
+let environment: AppWithTestSite;
 
 beforeAll(async () => {
-  site = await startTestSite();
-  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
-  key = await testApp.createKey('v1-user');
+  environment = await startAppWithTestSite('v1-user');
+  ({ site, testApp, key } = environment);
 });
-afterAll(async () => {
-  await testApp.close();
-  await site.close();
-});
+afterAll(async () => environment.close());
 
 function run(agent: string, body: unknown, apiKey = key) {
   return testApp.app.inject({ method: 'POST', url: `/api/v1/agents/${agent}`, headers: { ...bearer(apiKey), 'content-type': 'application/json' }, payload: JSON.stringify(body) });

@@ -1,4 +1,6 @@
 import { startLocalTestServer, type LocalTestServer } from './local-test-server.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+import { freshSqliteUrl } from './test-databases.ts';
 
 /** The facts the test site's home page really has, for audits to be checked against. */
 export const testSitePage = {
@@ -58,4 +60,27 @@ export async function startTestSite(): Promise<LocalTestServer> {
   });
   origin = site.origin;
   return site;
+}
+
+export interface AppWithTestSite {
+  site: LocalTestServer;
+  testApp: TestApp;
+  key: string;
+  close(): Promise<void>;
+}
+
+/** The service on a fresh SQLite file, allowed to fetch the local test site, with a key ready. */
+export async function startAppWithTestSite(user: string): Promise<AppWithTestSite> {
+  const site = await startTestSite();
+  const testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
+  const key = await testApp.createKey(user);
+  return {
+    site,
+    testApp,
+    key,
+    async close() {
+      await testApp.close();
+      await site.close();
+    },
+  };
 }

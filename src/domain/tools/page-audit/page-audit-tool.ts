@@ -1,8 +1,6 @@
-import { OutboundError } from '../../../ports/outbound-http.ts';
 import type { PageFacts, PageInspector } from '../../../ports/page-inspector.ts';
-import { invalidRequest } from '../../errors.ts';
 import type { AgentTool, ToolDescriptor } from '../agent-tool.ts';
-import { findWebTarget } from '../web-target.ts';
+import { fetchWebTarget } from '../web-target.ts';
 import { pageFactsSchema } from './page-facts-schema.ts';
 
 export const pageAuditDescriptor: ToolDescriptor = {
@@ -21,15 +19,11 @@ export function createPageAuditTool(inspector: PageInspector): AgentTool {
   return {
     ...pageAuditDescriptor,
     async prepare(context) {
-      const target = findWebTarget(context.fields.domain, context.prompt);
-      if (!target) throw invalidRequest([{ path: 'domain', message: 'Send the domain or URL to audit (the domain field, or a URL in the prompt)' }]);
-      let facts: PageFacts;
-      try {
-        facts = await inspector.inspect(target, context.signal ? { signal: context.signal } : {});
-      } catch (error) {
-        if (error instanceof OutboundError) throw invalidRequest([{ path: 'domain', message: `${target} could not be audited: ${error.message}` }]);
-        throw error;
-      }
+      const { result: facts } = await fetchWebTarget(
+        context,
+        { name: 'domain', missing: 'Send the domain or URL to audit (the domain field, or a URL in the prompt)', failure: 'could not be audited' },
+        (target, options) => inspector.inspect(target, options),
+      );
       return { context: describeFacts(facts), state: facts };
     },
     async finish(output, _context, state) {

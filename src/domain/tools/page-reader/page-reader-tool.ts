@@ -1,8 +1,7 @@
-import { OutboundError } from '../../../ports/outbound-http.ts';
 import type { PageReader, ReadablePage } from '../../../ports/page-reader.ts';
 import { invalidRequest } from '../../errors.ts';
 import type { AgentTool, ToolDescriptor } from '../agent-tool.ts';
-import { findWebTarget } from '../web-target.ts';
+import { fetchWebTarget } from '../web-target.ts';
 
 export const pageReaderDescriptor: ToolDescriptor = {
   name: 'page-reader',
@@ -32,15 +31,11 @@ export function createPageReaderTool(reader: PageReader): AgentTool {
   return {
     ...pageReaderDescriptor,
     async prepare(context) {
-      const target = findWebTarget(context.fields.url, context.prompt);
-      if (!target) throw invalidRequest([{ path: 'url', message: 'Send the page to read (the url field, or a URL in the prompt)' }]);
-      let page: ReadablePage;
-      try {
-        page = await reader.read(target, context.signal ? { signal: context.signal } : {});
-      } catch (error) {
-        if (error instanceof OutboundError) throw invalidRequest([{ path: 'url', message: `${target} could not be read: ${error.message}` }]);
-        throw error;
-      }
+      const { target, result: page } = await fetchWebTarget(
+        context,
+        { name: 'url', missing: 'Send the page to read (the url field, or a URL in the prompt)', failure: 'could not be read' },
+        (address, options) => reader.read(address, options),
+      );
       if (page.status < 200 || page.status >= 300) throw invalidRequest([{ path: 'url', message: `${target} answered HTTP ${page.status}` }]);
       const header = `${page.title ?? '(untitled)'} — ${page.finalUrl}${page.truncated ? ' (only the start of the page)' : ''}`;
       return { context: `${header}\n\n${page.text || '(the page has no readable text)'}`, state: page };
