@@ -18,6 +18,7 @@ import { KyselyConversationRepository } from './adapters/db/repositories/convers
 import { SqlRollingWindow } from './adapters/db/repositories/sql-rolling-window.ts';
 import { SqlUsageCounters } from './adapters/db/repositories/sql-usage-counters.ts';
 import { openRedis } from './adapters/redis/open-redis.ts';
+import { InMemoryCircuitBreaker } from './adapters/routing-state/in-memory-circuit-breaker.ts';
 import { RedisRollingWindow } from './adapters/redis/redis-rolling-window.ts';
 import { RedisUsageCounters } from './adapters/redis/redis-usage-counters.ts';
 import type { AppConfig } from './config/app-config.ts';
@@ -29,7 +30,7 @@ import { FreeTierService } from './domain/quotas/free-tier-service.ts';
 import { buildPlanTables } from './domain/quotas/plan-table.ts';
 import { QuotaService } from './domain/quotas/quota-service.ts';
 import { buildModelRegistry, type ModelRegistry } from './domain/routing/model-registry.ts';
-import { ModelSelector } from './domain/routing/model-selector.ts';
+import { ModelRouter } from './domain/routing/model-router.ts';
 import type { HttpOptions, HttpServices } from './http/http-services.ts';
 import type { ModelGateway } from './ports/model-gateway.ts';
 import { createAgentTools } from './domain/tools/create-agent-tools.ts';
@@ -71,7 +72,8 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
 
   const database = openDatabase(config.database.url);
   const gateway = new AiSdkModelGateway(config.providers, providerAdapters);
-  const selector = new ModelSelector(registry, gateway.configuredProviders());
+  const breaker = new InMemoryCircuitBreaker(config.circuitBreaker);
+  const router = new ModelRouter(registry, gateway.configuredProviders(), breaker);
   const tokenVerifier = config.auth.jwksUrl
     ? new JwksTokenVerifier({ jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience })
     : undefined;
@@ -114,12 +116,13 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
   });
   const runner = new AgentRunner({
     catalog,
-    selector,
+    router,
     gateway,
+    breaker,
     runs: new KyselyRunRepository(database.db),
     tools,
     clock: systemClock,
-    options: { upstreamTimeoutMs: config.upstreamTimeoutMs },
+    options: { upstreamTimeoutMs: config.upstreamTimeoutMs, upstreamDeadlineMs: config.upstreamDeadlineMs },
   });
 
   return {
@@ -128,7 +131,7 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
     database,
     registry,
     gateway,
-    services: { accounts, catalog, runner, selector, schema: new MigrationSchemaInspector(database), quotas, freeTier },
+    services: { accounts, catalog, runner, router, registry, plans, schema: new MigrationSchemaInspector(database), quotas, freeTier },
     httpOptions: { bodyLimitBytes: config.server.bodyLimitBytes, adminToken: config.adminToken, trustProxy: config.trustProxy, version: packageVersion },
     migrate: () => migrateToLatest(database),
     purgeExpiredCounters: async () => (redis ? 0 : (await sqlCounters.purgeExpired(systemClock.now())) + (await sqlWindow.purgeExpired(systemClock.now()))),

@@ -19,6 +19,8 @@ export interface AppConfig {
   adminToken: string | undefined;
   auth: { jwksUrl: string | undefined; issuer: string | undefined; audience: string | undefined };
   upstreamTimeoutMs: number;
+  upstreamDeadlineMs: number;
+  circuitBreaker: { failureThreshold: number; cooldownMs: number };
   /** Requests to addresses the service is given: pages to audit, webhooks, callbacks. */
   outbound: { allowHosts: string[]; timeoutMs: number; maxBytes: number };
   webSearch: { braveApiKey: string | undefined; braveBaseUrl: string | undefined };
@@ -38,6 +40,8 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     adminToken: environment.ADMIN_TOKEN,
     auth: { jwksUrl: environment.AUTH_JWKS_URL, issuer: environment.AUTH_ISSUER, audience: environment.AUTH_AUDIENCE },
     upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,
+    upstreamDeadlineMs: environment.UPSTREAM_DEADLINE_MS,
+    circuitBreaker: { failureThreshold: environment.CIRCUIT_FAILURE_THRESHOLD, cooldownMs: environment.CIRCUIT_COOLDOWN_MS },
     outbound: { allowHosts: environment.OUTBOUND_ALLOW_HOSTS, timeoutMs: environment.OUTBOUND_TIMEOUT_MS, maxBytes: environment.OUTBOUND_MAX_BYTES },
     webSearch: { braveApiKey: environment.BRAVE_SEARCH_API_KEY, braveBaseUrl: environment.BRAVE_SEARCH_BASE_URL },
     slackWebhookUrl: environment.SLACK_WEBHOOK_URL,

@@ -46,6 +46,9 @@ export const environmentSchema = z.object({
   AUTH_AUDIENCE: optionalText,
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(1_800_000).default(120_000),
+  CIRCUIT_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
+  CIRCUIT_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))

@@ -51,6 +51,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
         { name: 'v1', description: 'The stable /api/v1 surface' },
         { name: 'free', description: 'Anonymous runs of read-only agents, limited per client address' },
         { name: 'usage', description: 'Daily quotas' },
+        { name: 'models', description: 'The model registry and the router' },
         { name: 'admin', description: 'Operator endpoints behind ADMIN_TOKEN' },
         { name: 'operations', description: 'Health and readiness' },
       ],

@@ -3,7 +3,9 @@ import type { AgentCatalog } from '../domain/agents/agent-catalog.ts';
 import type { AgentRunner } from '../domain/agents/agent-runner.ts';
 import type { FreeTierService } from '../domain/quotas/free-tier-service.ts';
 import type { QuotaService } from '../domain/quotas/quota-service.ts';
-import type { ModelSelector } from '../domain/routing/model-selector.ts';
+import type { PlanTables } from '../domain/quotas/plan-table.ts';
+import type { ModelRegistry } from '../domain/routing/model-registry.ts';
+import type { ModelRouter } from '../domain/routing/model-router.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
 
 /** Everything the routes call. Built once in the composition root. */
@@ -11,7 +13,9 @@ export interface HttpServices {
   accounts: AccountService;
   catalog: AgentCatalog;
   runner: AgentRunner;
-  selector: ModelSelector;
+  router: ModelRouter;
+  registry: ModelRegistry;
+  plans: PlanTables;
   schema: SchemaInspector;
   quotas: QuotaService;
   freeTier: FreeTierService;

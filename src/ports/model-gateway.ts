@@ -9,6 +9,10 @@ export interface GenerationRequest {
   outputSchema: Record<string, unknown>;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** A second try at output that failed its schema: the previous answer and what was wrong with it. */
+  repair?: { previousText: string; problem: string };
+  /** When set, the answer is streamed: each piece of text as it arrives. */
+  onDelta?: (text: string) => void;
 }
 
 export interface GenerationUsage {
@@ -19,6 +23,8 @@ export interface GenerationUsage {
 export interface GenerationResult {
   /** The parsed JSON output; the domain validates it against the agent's schema. */
   output: unknown;
+  /** The text the model produced, for a repair request when the output fails its schema. */
+  text: string;
   usage: GenerationUsage;
 }
 
@@ -31,6 +37,8 @@ export type UpstreamFailureKind =
   | 'authentication'
   | 'context_length'
   | 'invalid_output'
+  /** A stream failed after text was already delivered: too late to try another model. */
+  | 'interrupted'
   | 'unknown';
 
 /** A failed upstream call, classified so the failover policy can tell whether to advance. */
@@ -39,18 +47,25 @@ export class UpstreamError extends Error {
   readonly status: number | undefined;
   readonly retryable: boolean;
 
-  constructor(kind: UpstreamFailureKind, message: string, options: { status?: number; retryable: boolean; cause?: unknown }) {
+  /** What the model wrote, when it wrote something unusable. */
+  readonly outputText: string | undefined;
+
+  constructor(kind: UpstreamFailureKind, message: string, options: { status?: number; retryable: boolean; cause?: unknown; outputText?: string }) {
     super(message, { cause: options.cause });
     this.name = 'UpstreamError';
     this.kind = kind;
     this.status = options.status;
     this.retryable = options.retryable;
+    this.outputText = options.outputText;
   }
 }
 
 export interface ModelGateway {
   /** The providers that have the configuration they need (keys, base URLs). */
   configuredProviders(): ReadonlySet<string>;
-  /** Throws UpstreamError on failure. */
+  /**
+   * Throws UpstreamError on failure. With `onDelta`, streams: a failure before the first piece of text is
+   * an ordinary (often retryable) error; after it, kind `interrupted`.
+   */
   generate(request: GenerationRequest): Promise<GenerationResult>;
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
   simulator = await startUpstreamSimulator();
   testApp = await startTestApp({
     databaseUrl: freshSqliteUrl(),
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: simulator.baseUrls.openai, UPSTREAM_TIMEOUT_MS: '2000' },
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: simulator.baseUrls.openai, UPSTREAM_TIMEOUT_MS: '1000', UPSTREAM_DEADLINE_MS: '1500' },
   });
   key = await testApp.createKey('provider-user');
 });
@@ -31,12 +31,14 @@ describe('runs on a configured provider — happy paths', () => {
     const response = await run('leads', { prompt: 'fintech startups in Berlin' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.data.model).toBe('openai/gpt-5');
-    expect(body.meta).toMatchObject({ provider: 'openai', model: 'openai/gpt-5' });
+    // The enterprise plan routes by quality: the best OpenAI model for the task comes first.
+    expect(body.meta.routing).toMatchObject({ policy: 'quality', category: 'research' });
+    expect(body.data.model).toBe(body.meta.routing.chain[0]);
+    expect(body.meta).toMatchObject({ provider: 'openai', model: body.meta.routing.chain[0] });
     expect(body.meta.usage.inputTokens).toBeGreaterThan(0);
     expect(body.meta.usage.costUsd).toBeGreaterThan(0);
     const [request] = simulator.requests();
-    expect(request).toMatchObject({ provider: 'openai', model: 'gpt-5' });
+    expect(request).toMatchObject({ provider: 'openai', model: body.data.model.replace('openai/', '') });
     expect(JSON.stringify(request?.body)).toContain('fintech startups in Berlin');
   });
 
@@ -46,23 +48,24 @@ describe('runs on a configured provider — happy paths', () => {
 });
 
 describe('runs on a configured provider — errors', () => {
-  it('answers 502 upstream_unavailable with the attempt when the provider fails', async () => {
-    simulator.setFaults({ providers: { openai: { queue: [{ type: 'http', status: 503 }] } } });
+  it('answers 502 upstream_unavailable with every attempt when every model of the provider fails', async () => {
+    simulator.setFaults({ providers: { openai: { failureRate: 1, failWith: { type: 'http', status: 503 } } } });
     const response = await run('blog-gen', { prompt: 'x' });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode, response.body).toBe(502);
     expect(response.headers['retry-after']).toBe('5');
-    expect(response.json()).toMatchObject({
-      code: 'upstream_unavailable',
-      runId: expect.stringMatching(/^run_/),
-      attempts: [{ provider: 'openai', outcome: 'error', status: 503, error: 'server_error' }],
-    });
+    const body = response.json();
+    expect(body).toMatchObject({ code: 'upstream_unavailable', runId: expect.stringMatching(/^run_/) });
+    expect(body.attempts.length).toBeGreaterThan(1);
+    for (const attempt of body.attempts) expect(attempt).toMatchObject({ provider: 'openai', outcome: 'error', status: 503, error: 'server_error' });
   });
 
-  it('answers 502 when the provider hangs past the timeout', async () => {
-    simulator.setFaults({ providers: { openai: { queue: [{ type: 'hang' }] } } });
+  it('answers 502 when the models hang past the deadline', async () => {
+    simulator.setFaults({ providers: { openai: { failureRate: 1, failWith: { type: 'hang' } } } });
+    const started = Date.now();
     const response = await run('blog-gen', { prompt: 'x' });
     expect(response.statusCode).toBe(502);
     expect(response.json().attempts[0]).toMatchObject({ error: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('answers 500 agent_failed when the provider rejects the request itself', async () => {

@@ -1,6 +1,6 @@
-import { generateText, jsonSchema, Output, type LanguageModel } from 'ai';
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ProviderSettingsByName } from '../../config/app-config.ts';
-import type { GenerationRequest, GenerationResult, ModelGateway } from '../../ports/model-gateway.ts';
+import type { GenerationRequest, GenerationResult, GenerationUsage, ModelGateway } from '../../ports/model-gateway.ts';
 import { UpstreamError } from '../../ports/model-gateway.ts';
 import { classifyProviderError } from './classify-provider-error.ts';
 import { providerAdapters, settingsFor } from './index.ts';
@@ -8,11 +8,15 @@ import type { ProviderAdapter } from './provider-adapter.ts';
 
 interface ConfiguredProvider {
   adapter: ProviderAdapter;
-  createModel: (providerModelId: string) => LanguageModel;
-  models: Map<string, LanguageModel>;
+  createModel: (providerModelId: string) => LanguageModelV4;
+  models: Map<string, LanguageModelV4>;
 }
 
-/** Calls models through the Vercel AI SDK, one adapter per provider; the SDK does no retries of its own. */
+/**
+ * Calls models through the AI SDK's provider packages, one adapter per provider. It speaks to each
+ * provider's model through the SDK's language-model interface (doGenerate / doStream) and does no retries
+ * of its own: the domain's failover decides what happens after a failure.
+ */
 export class AiSdkModelGateway implements ModelGateway {
   readonly #providers = new Map<string, ConfiguredProvider>();
   readonly #configured: ReadonlySet<string>;
@@ -32,30 +36,19 @@ export class AiSdkModelGateway implements ModelGateway {
 
   async generate(request: GenerationRequest): Promise<GenerationResult> {
     const provider = this.#providers.get(request.provider);
-    if (!provider) {
-      throw new UpstreamError('authentication', `provider ${request.provider} is not configured`, { retryable: true });
-    }
-    try {
-      const result = await generateText({
-        model: this.#model(provider, request.providerModelId),
-        instructions: request.instructions,
-        prompt: request.prompt,
-        output: Output.object({ schema: jsonSchema(request.outputSchema) }),
-        maxRetries: 0,
-        timeout: request.timeoutMs,
-        ...(request.signal ? { abortSignal: request.signal } : {}),
-        ...(provider.adapter.structuredOutputOptions ? { providerOptions: provider.adapter.structuredOutputOptions } : {}),
-      });
-      return {
-        output: result.output,
-        usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
-      };
-    } catch (error) {
-      throw classifyProviderError(error);
-    }
+    if (!provider) throw new UpstreamError('authentication', `provider ${request.provider} is not configured`, { retryable: true });
+    const model = this.#model(provider, request.providerModelId);
+    const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(request.timeoutMs)));
+    const options: LanguageModelV4CallOptions = {
+      prompt: promptOf(request),
+      responseFormat: { type: 'json', schema: request.outputSchema as NonNullable<Extract<LanguageModelV4CallOptions['responseFormat'], { type: 'json' }>['schema']>, name: 'response' },
+      abortSignal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+      ...(provider.adapter.structuredOutputOptions ? { providerOptions: provider.adapter.structuredOutputOptions } : {}),
+    };
+    return request.onDelta ? streamAnswer(model, options, request.onDelta) : generateAnswer(model, options);
   }
 
-  #model(provider: ConfiguredProvider, providerModelId: string): LanguageModel {
+  #model(provider: ConfiguredProvider, providerModelId: string): LanguageModelV4 {
     let model = provider.models.get(providerModelId);
     if (!model) {
       model = provider.createModel(providerModelId);
@@ -63,4 +56,77 @@ export class AiSdkModelGateway implements ModelGateway {
     }
     return model;
   }
+}
+
+async function generateAnswer(model: LanguageModelV4, options: LanguageModelV4CallOptions): Promise<GenerationResult> {
+  let text: string;
+  let usage: LanguageModelV4Usage;
+  try {
+    const result = await model.doGenerate(options);
+    text = result.structuredOutputText ?? result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+    usage = result.usage;
+  } catch (error) {
+    throw classifyProviderError(error);
+  }
+  return { output: parseJsonAnswer(text), text, usage: usageOf(usage) };
+}
+
+async function streamAnswer(model: LanguageModelV4, options: LanguageModelV4CallOptions, onDelta: (text: string) => void): Promise<GenerationResult> {
+  let text = '';
+  let usage: LanguageModelV4Usage | undefined;
+  try {
+    const { stream } = await model.doStream(options);
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value.type === 'text-delta') {
+        text += value.delta;
+        onDelta(value.delta);
+      } else if (value.type === 'error') {
+        throw value.error;
+      } else if (value.type === 'finish') {
+        usage = value.usage;
+      }
+    }
+  } catch (error) {
+    const classified = classifyProviderError(error);
+    // Text already went to the caller: another model's answer cannot be spliced onto it.
+    if (text !== '') throw new UpstreamError('interrupted', `the stream broke after it started: ${classified.message}`, { retryable: false, cause: error });
+    throw classified;
+  }
+  if (usage === undefined && text !== '') throw new UpstreamError('interrupted', 'the stream ended before the model finished', { retryable: false });
+  return { output: parseJsonAnswer(text), text, usage: usageOf(usage) };
+}
+
+/** The task as the model sees it: instructions, the task, and for a repair the failed answer and why. */
+function promptOf(request: GenerationRequest): LanguageModelV4Prompt {
+  const prompt: LanguageModelV4Prompt = [
+    { role: 'system', content: request.instructions },
+    { role: 'user', content: [{ type: 'text', text: request.prompt }] },
+  ];
+  if (request.repair) {
+    prompt.push(
+      { role: 'assistant', content: [{ type: 'text', text: request.repair.previousText }] },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: `That answer does not satisfy the JSON Schema: ${request.repair.problem}. Reply with the corrected JSON object only.` }],
+      },
+    );
+  }
+  return prompt;
+}
+
+/** Models sometimes wrap JSON in a markdown fence; anything else that is not JSON is unusable output. */
+export function parseJsonAnswer(text: string): unknown {
+  const unfenced = text.trim().replace(/^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i, '$1');
+  try {
+    return JSON.parse(unfenced);
+  } catch (error) {
+    throw new UpstreamError('invalid_output', 'the model did not return valid JSON', { retryable: true, cause: error, outputText: text.slice(0, 20_000) });
+  }
+}
+
+function usageOf(usage: LanguageModelV4Usage | undefined): GenerationUsage {
+  return { inputTokens: usage?.inputTokens.total ?? 0, outputTokens: usage?.outputTokens.total ?? 0 };
 }

@@ -1,4 +1,4 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ProviderOptions } from '@ai-sdk/provider-utils';
 import type { ProviderSettings } from '../../config/app-config.ts';
 
@@ -9,7 +9,7 @@ export interface ProviderAdapter {
   readonly enabledBy: string;
   isConfigured(settings: ProviderSettings): boolean;
   /** Builds the provider once; the returned function makes a model by the provider's own model id. */
-  createModelFactory(settings: ProviderSettings): (providerModelId: string) => LanguageModel;
+  createModelFactory(settings: ProviderSettings): (providerModelId: string) => LanguageModelV4;
   /** Options that make structured output work with the catalog's JSON Schemas. */
   readonly structuredOutputOptions?: ProviderOptions;
 }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { finderAgent, fixtureCatalog, fixtureRegistry } from '../../../test/support/agent-fixtures.ts';
 import { InMemoryRunRepository } from '../../../test/support/in-memory-repositories.ts';
+import { ScriptedCircuitBreaker } from '../../../test/support/fake-circuit-breaker.ts';
 import { UpstreamError, type GenerationRequest, type GenerationResult, type ModelGateway } from '../../ports/model-gateway.ts';
 import { AppError } from '../errors.ts';
-import { ModelSelector } from '../routing/model-selector.ts';
+import { ModelRouter } from '../routing/model-router.ts';
 import { buildAgentCatalog, type AgentCatalog } from './agent-catalog.ts';
 import type { UsageMeter } from '../quotas/usage-meter.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 import { AgentRunner } from './agent-runner.ts';
 
-type Answer = (request: GenerationRequest) => GenerationResult | UpstreamError;
+type Answer = (request: GenerationRequest) => Omit<GenerationResult, 'text'> | UpstreamError;
 
 function setup(providers: string[], answer: Answer, catalog: AgentCatalog = fixtureCatalog(), tools: ReadonlyMap<string, AgentTool> = new Map()) {
   const calls: GenerationRequest[] = [];
@@ -19,21 +20,24 @@ function setup(providers: string[], answer: Answer, catalog: AgentCatalog = fixt
       calls.push(request);
       const result = answer(request);
       if (result instanceof UpstreamError) throw result;
-      return result;
+      return { ...result, text: JSON.stringify(result.output) };
     },
   };
   const runs = new InMemoryRunRepository();
   const meter = countingMeter();
+  const breaker = new ScriptedCircuitBreaker();
   const runner = new AgentRunner({
     catalog,
-    selector: new ModelSelector(fixtureRegistry(), gateway.configuredProviders()),
+    router: new ModelRouter(fixtureRegistry(), gateway.configuredProviders(), breaker),
     gateway,
+    breaker,
     runs,
     tools,
     clock: { now: () => new Date('2026-06-01T12:00:00.000Z') },
-    options: { upstreamTimeoutMs: 1000 },
+    options: { upstreamTimeoutMs: 1000, upstreamDeadlineMs: 5000 },
+    sleep: async () => undefined,
   });
-  return { runner, runs, calls, meter };
+  return { runner, runs, calls, meter, breaker };
 }
 
 /** A meter that records what a run reserved and gave back. */
@@ -68,7 +72,7 @@ describe('AgentRunner', () => {
     const result = await runner.run({ surface: 'v1', accountId: 'u1', agentId: 'tldr', body: { prompt: 'Summarise this.' }, requestId: 'req_1', meter: meter.meter });
     expect(result.data).toEqual({ summary: 'Short.', points: ['a'], model: 'groq/fast' });
     expect(result.usage).toEqual({ inputTokens: 1000, outputTokens: 500, costUsd: 0.002 });
-    expect(result.routing).toMatchObject({ category: 'summarization', chain: ['groq/fast'] });
+    expect(result.routing).toMatchObject({ category: 'summarization', policy: 'balanced', chain: ['groq/fast', 'openai/small'] });
     expect(calls[0]).toMatchObject({ provider: 'groq', providerModelId: 'fast', prompt: 'Summarise this.' });
     expect(calls[0]?.instructions).toContain('Summarise the text faithfully');
     expect(runs.runs).toEqual([
@@ -130,7 +134,11 @@ describe('AgentRunner', () => {
   it('treats output that breaks the agent’s schema as a failed attempt', async () => {
     const { meter, runner } = setup(['groq'], () => ({ output: { summary: 42 }, usage: { inputTokens: 1, outputTokens: 1 } }));
     const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'x' }, requestId: 'r', meter: meter.meter }));
-    expect(error.details.attempts).toEqual([expect.objectContaining({ outcome: 'error', error: 'invalid_output' })]);
+    // One repair request on the same model, then no model is left.
+    expect(error.details.attempts).toEqual([
+      expect.objectContaining({ model: 'groq/fast', outcome: 'error', error: 'invalid_output' }),
+      expect.objectContaining({ model: 'groq/fast', outcome: 'error', error: 'invalid_output', repair: true }),
+    ]);
   });
 
   it('reports agent_failed when the upstream rejects the request itself', async () => {

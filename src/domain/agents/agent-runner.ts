@@ -1,22 +1,25 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import type { CircuitBreaker } from '../../ports/circuit-breaker.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { ModelGateway } from '../../ports/model-gateway.ts';
 import type { RunRecord, RunRepository } from '../../ports/run-repository.ts';
 import { AppError } from '../errors.ts';
 import { createId } from '../ids.ts';
+import type { MeterReservation, UsageMeter, UsageSnapshot } from '../quotas/usage-meter.ts';
+import { elapsedMs, runFailover, type AttemptReport, type SkippedModel } from '../routing/failover.ts';
 import type { ModelDefinition } from '../routing/model-definition.ts';
 import { priceUsage } from '../routing/model-registry.ts';
-import type { ModelSelector, RoutingDecision } from '../routing/model-selector.ts';
-import type { MeterReservation, UsageMeter, UsageSnapshot } from '../quotas/usage-meter.ts';
+import type { ModelRouter, RoutingDecision } from '../routing/model-router.ts';
+import type { RoutingPolicy } from '../routing/routing-policy.ts';
+import { inferCategory } from '../routing/task-classifier.ts';
 import type { AgentTool, ToolContext, ToolPreparation } from '../tools/agent-tool.ts';
 import { isFreeAgent, type Agent, type ApiSurface, type RunSurface } from './agent.ts';
 import type { AgentCatalog } from './agent-catalog.ts';
 import { buildInstructions } from './agent-instructions.ts';
 import { resolveAgentTask, type AgentRunBody, type AgentTask } from './agent-task.ts';
-import { elapsedMs, tryModels, type AttemptReport } from './model-attempts.ts';
 
-export type { AttemptReport } from './model-attempts.ts';
+export type { AttemptReport } from '../routing/failover.ts';
 
 export interface RunAgentCommand {
   surface: RunSurface;
@@ -29,12 +32,26 @@ export interface RunAgentCommand {
   requestId: string;
   /** Counts the run against the caller's limit; only successful runs stay counted. */
   meter: UsageMeter;
+  /** The caller's plan's routing policy, when it sets one. */
+  planPolicy?: RoutingPolicy | undefined;
+  /** Streams the model's answer as it arrives. */
+  onDelta?: (model: ModelDefinition, text: string, quota: UsageSnapshot) => void;
 }
 
 export interface RunUsage {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+}
+
+export interface RoutingReport {
+  category: string;
+  policy: string;
+  chain: string[];
+  reason: string;
+  signals: RoutingDecision['signals'];
+  /** Models of the chain not tried: open circuit, too small for the task, or out of time. */
+  skipped?: SkippedModel[];
 }
 
 export interface AgentRunSuccess {
@@ -44,7 +61,7 @@ export interface AgentRunSuccess {
   data: Record<string, unknown> & { model: string };
   model: ModelDefinition;
   attempts: AttemptReport[];
-  routing: { category: string; policy: string; chain: string[]; reason: string };
+  routing: RoutingReport;
   usage: RunUsage;
   /** The caller's limit after this run. */
   quota: UsageSnapshot;
@@ -52,7 +69,10 @@ export interface AgentRunSuccess {
 }
 
 export interface AgentRunnerOptions {
+  /** Each model call's limit. */
   upstreamTimeoutMs: number;
+  /** The whole failover chain's limit. */
+  upstreamDeadlineMs: number;
 }
 
 interface RunInProgress {
@@ -66,29 +86,35 @@ interface RunInProgress {
 /** The one execution path for agent runs, whichever surface or trigger started them. */
 export class AgentRunner {
   readonly #catalog: AgentCatalog;
-  readonly #selector: ModelSelector;
+  readonly #router: ModelRouter;
   readonly #gateway: ModelGateway;
+  readonly #breaker: CircuitBreaker;
   readonly #runs: RunRepository;
   readonly #tools: ReadonlyMap<string, AgentTool>;
   readonly #clock: Clock;
   readonly #options: AgentRunnerOptions;
+  readonly #sleep: (milliseconds: number) => Promise<void>;
 
   constructor(dependencies: {
     catalog: AgentCatalog;
-    selector: ModelSelector;
+    router: ModelRouter;
     gateway: ModelGateway;
+    breaker: CircuitBreaker;
     runs: RunRepository;
     tools: ReadonlyMap<string, AgentTool>;
     clock: Clock;
     options: AgentRunnerOptions;
+    sleep?: (milliseconds: number) => Promise<void>;
   }) {
     this.#catalog = dependencies.catalog;
-    this.#selector = dependencies.selector;
+    this.#router = dependencies.router;
     this.#gateway = dependencies.gateway;
+    this.#breaker = dependencies.breaker;
     this.#runs = dependencies.runs;
     this.#tools = dependencies.tools;
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
+    this.#sleep = dependencies.sleep ?? ((milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)));
   }
 
   /** The agent a command names, or 404 `agent_not_found` with every valid id for the surface. */
@@ -109,11 +135,29 @@ export class AgentRunner {
     return agent;
   }
 
+  /** The routing decision for a prompt that names no agent: the category is read from the prompt. */
+  routePrompt(prompt: string, choice: { policy?: RoutingPolicy | undefined; planPolicy?: RoutingPolicy | undefined; model?: string | undefined; fallback?: boolean | undefined }): RoutingDecision {
+    return this.#router.route({ category: inferCategory(prompt), prompt, policy: choice.policy, planPolicy: choice.planPolicy, pinnedModel: choice.model, fallback: choice.fallback });
+  }
+
+  /** The routing decision a run of this agent on this task would get, without running anything. */
+  route(agent: Agent, task: { prompt: string }, choice: { policy?: RoutingPolicy | undefined; planPolicy?: RoutingPolicy | undefined; model?: string | undefined; fallback?: boolean | undefined }): RoutingDecision {
+    return this.#router.route({
+      category: agent.taskCategory,
+      prompt: task.prompt,
+      overheadCharacters: buildInstructions(agent).length,
+      policy: choice.policy,
+      planPolicy: choice.planPolicy,
+      pinnedModel: choice.model,
+      fallback: choice.fallback,
+    });
+  }
+
   async run(command: RunAgentCommand): Promise<AgentRunSuccess> {
     const startedAt = performance.now();
     const agent = command.surface === 'free' ? this.findFreeAgent(command.agentId) : this.findAgent(command.agentId, command.surface);
     const task = resolveAgentTask(agent, command.body);
-    const routing = this.#selector.select(agent);
+    const routing = this.route(agent, task, { ...command.body, planPolicy: command.planPolicy });
     if (command.surface === 'api' && agent.requiresConfirmation && command.body.confirmed !== true) {
       throw confirmationRequired(agent, task, routing);
     }
@@ -149,18 +193,22 @@ export class AgentRunner {
     for (const tool of tools) preparations.push(tool.prepare ? await tool.prepare(toolContext) : {});
 
     const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt };
-    const result = await tryModels(this.#gateway, routing.chain, {
+    const onDelta = command.onDelta;
+    const result = await runFailover({ gateway: this.#gateway, breaker: this.#breaker, sleep: this.#sleep }, routing.chain, {
       instructions: buildInstructions(agent),
       prompt: withToolContext(task.prompt, tools, preparations),
       outputSchema: agent.output,
       outputValidator: agent.outputValidator,
-      timeoutMs: this.#options.upstreamTimeoutMs,
+      attemptTimeoutMs: this.#options.upstreamTimeoutMs,
+      deadlineMs: this.#options.upstreamDeadlineMs,
+      ...(onDelta ? { onDelta: (model: ModelDefinition, text: string) => onDelta(model, text, reservation.snapshot) } : {}),
     });
+    const report = describeRouting(routing, result.skipped);
 
     if (!result.ok) {
-      if (result.rejectedBy) {
+      if (result.stoppedBy) {
         await this.#recordFailure(run, result.lastModel, 'agent_failed');
-        throw new AppError('agent_failed', `The agent could not run: the model rejected the request (${result.rejectedBy.kind})`, {
+        throw new AppError('agent_failed', `The agent could not run: ${result.stoppedBy.kind === 'interrupted' ? 'the model stopped mid-answer' : `the model rejected the request (${result.stoppedBy.kind})`}`, {
           runId: run.runId,
           attempts: result.attempts,
         });
@@ -169,7 +217,7 @@ export class AgentRunner {
       throw new AppError(
         'upstream_unavailable',
         'Every model in the failover chain failed; retry with exponential backoff',
-        { runId: run.runId, attempts: result.attempts },
+        { runId: run.runId, attempts: result.attempts, routing: report },
         { retryAfterSeconds: 5 },
       );
     }
@@ -206,7 +254,7 @@ export class AgentRunner {
       data,
       model: result.model,
       attempts: result.attempts,
-      routing: describeRouting(routing),
+      routing: report,
       usage,
       quota: reservation.snapshot,
       responseTimeMs,
@@ -279,6 +327,13 @@ function anonymousAccount(owner: string | undefined): string {
   return `anonymous:${createHash('sha256').update(owner ?? 'unknown').digest('hex').slice(0, 24)}`;
 }
 
-function describeRouting(routing: RoutingDecision): AgentRunSuccess['routing'] {
-  return { category: routing.category, policy: routing.policy, chain: routing.chain.map((model) => model.id), reason: routing.reason };
+function describeRouting(routing: RoutingDecision, skipped: SkippedModel[]): RoutingReport {
+  return {
+    category: routing.category,
+    policy: routing.policy,
+    chain: routing.chain.map((model) => model.id),
+    reason: routing.reason,
+    signals: routing.signals,
+    ...(skipped.length > 0 ? { skipped } : {}),
+  };
 }

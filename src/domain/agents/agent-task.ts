@@ -8,6 +8,12 @@ export interface AgentRunBody {
   confirmed?: boolean | undefined;
   stream?: boolean | undefined;
   input?: Record<string, unknown> | undefined;
+  /** Pin a model by registry id. */
+  model?: string | undefined;
+  /** Routing policy for this request, over the plan's. */
+  policy?: 'quality' | 'cost' | 'latency' | 'balanced' | undefined;
+  /** With a pinned model: fall back to other models when it fails. */
+  fallback?: boolean | undefined;
   [field: string]: unknown;
 }
 

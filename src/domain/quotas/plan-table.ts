@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvalidDataError } from '../invalid-data-error.ts';
+import { routingPolicies } from '../routing/routing-policy.ts';
 
 const planSchema = z.strictObject({
   name: z.string().min(1),
@@ -7,6 +8,8 @@ const planSchema = z.strictObject({
   priceUsdPerMonth: z.number().min(0).nullable(),
   /** Requests per UTC day; null means unlimited. */
   dailyLimit: z.number().int().positive().nullable(),
+  /** How the router picks models for this plan's runs (a request may choose its own). */
+  routingPolicy: z.enum(routingPolicies).optional(),
 });
 
 const planIdSchema = z.string().regex(/^[a-z][a-z0-9-]*$/, 'plan ids are lowercase');
@@ -34,6 +37,12 @@ export class PlanTables {
 
   find(surface: PlanSurface, planId: string): Plan | undefined {
     return Object.hasOwn(this.#tables[surface], planId) ? this.#tables[surface][planId] : undefined;
+  }
+
+  /** An account's plan on a surface; a plan since removed from the tables falls back to the default one. */
+  planOf(account: { apiPlan: string; v1Plan: string }, surface: PlanSurface): { planId: string; plan: Plan | undefined } {
+    const planId = surface === 'api' ? account.apiPlan : account.v1Plan;
+    return { planId, plan: this.find(surface, planId) ?? this.find(surface, this.defaultPlan(surface)) };
   }
 
   planIds(surface: PlanSurface): string[] {

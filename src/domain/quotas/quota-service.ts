@@ -68,9 +68,7 @@ export class QuotaService {
   }
 
   #planOf(account: Account, surface: PlanSurface): { planId: string; limit: number | null } {
-    const planId = surface === 'api' ? account.apiPlan : account.v1Plan;
-    // A plan removed from the tables after an account was given it falls back to the default plan's limit.
-    const plan = this.#plans.find(surface, planId) ?? this.#plans.find(surface, this.#plans.defaultPlan(surface));
+    const { planId, plan } = this.#plans.planOf(account, surface);
     // null is an unlimited plan; a plan missing altogether (impossible after validation) allows nothing.
     return { planId, limit: plan === undefined ? 0 : plan.dailyLimit };
   }

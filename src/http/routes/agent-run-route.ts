@@ -39,6 +39,7 @@ export function registerAgentRunRoute(
         body: request.body,
         requestId: request.id,
         meter: services.quotas.meterFor(account.account, route.surface),
+        planPolicy: services.plans.planOf(account.account, route.surface).plan?.routingPolicy,
       });
       request.usageSnapshot = result.quota;
       request.logContext = { agent: result.agent.id, model: result.model.id };

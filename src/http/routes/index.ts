@@ -5,6 +5,8 @@ import { registerGetAgent } from './api/agents/get-agent.ts';
 import { registerListAgents } from './api/agents/list-agents.ts';
 import { registerRunAgent } from './api/agents/run-agent.ts';
 import { registerFreeRun } from './api/free/free-run.ts';
+import { registerListModels } from './api/models/list-models.ts';
+import { registerRouteTask } from './api/router/route-task.ts';
 import { registerGetUsage } from './api/usage/get-usage.ts';
 import { registerHealth } from './system/health.ts';
 import { registerOpenApi } from './system/openapi.ts';
@@ -20,5 +22,7 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerV1RunAgent(app, services);
   registerFreeRun(app, services);
   registerGetUsage(app, services);
+  registerListModels(app, services);
+  registerRouteTask(app, services);
   registerAdminApiKeys(app, services, options);
 }

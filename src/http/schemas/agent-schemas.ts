@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessCategories, taskCategories } from '../../domain/agents/agent-definition.ts';
+import { routingPolicies } from '../../domain/routing/routing-policy.ts';
 
 export const agentParamsSchema = z.object({
   agent: z.string().min(1).max(100).describe('Agent id or alias, e.g. leads'),
@@ -11,6 +12,9 @@ export const agentRunBodySchema = z
     confirmed: z.boolean().optional().describe('Must be true for agents with side effects or high cost (on /api)'),
     stream: z.boolean().optional().describe('Reserved for streamed responses'),
     input: z.record(z.string(), z.unknown()).optional().describe('Agent-specific fields (may also be sent at top level)'),
+    model: z.string().min(1).max(200).optional().describe('Pin a model by its registry id (GET /api/models); no fallback unless "fallback": true'),
+    policy: z.enum(routingPolicies).optional().describe('Routing policy for this request, over the plan’s'),
+    fallback: z.boolean().optional().describe('With a pinned model: fall back to other models when it fails'),
   })
   .describe('Agent run request: a prompt, and optional agent-specific fields');
 
@@ -29,11 +33,19 @@ export const agentRunEnvelopeSchema = z.object({
         provider: z.string(),
         outcome: z.enum(['ok', 'error']),
         status: z.number().optional(),
+        repair: z.boolean().optional(),
         error: z.string().optional(),
         ms: z.number(),
       }),
     ),
-    routing: z.object({ category: z.string(), policy: z.string(), chain: z.array(z.string()), reason: z.string() }),
+    routing: z.object({
+      category: z.string(),
+      policy: z.string(),
+      chain: z.array(z.string()).describe('Models in the order they would be tried'),
+      reason: z.string(),
+      signals: z.object({ code: z.boolean(), math: z.boolean(), nonEnglish: z.boolean(), longInput: z.boolean() }),
+      skipped: z.array(z.object({ model: z.string(), reason: z.enum(['circuit_open', 'context_too_small', 'deadline']) })).optional(),
+    }),
     usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number() }),
   }),
 });

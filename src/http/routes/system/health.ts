@@ -26,7 +26,7 @@ export function registerHealth(app: FastifyInstance, services: HttpServices, opt
     },
     handler: async (request, reply) => {
       const state = await services.schema.inspect();
-      if (state.current) return { status: 'ready' as const, sandboxOnly: services.selector.sandboxOnly };
+      if (state.current) return { status: 'ready' as const, sandboxOnly: services.router.sandboxOnly };
       const error = state.error ?? `database schema is not at the latest migration; pending: ${state.pending.join(', ')}. Run \`agentapi migrate\`.`;
       return reply
         .code(503)

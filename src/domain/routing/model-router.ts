@@ -1,0 +1,158 @@
+import type { CircuitBreaker, CircuitState } from '../../ports/circuit-breaker.ts';
+import type { TaskCategory } from '../agents/agent-definition.ts';
+import { invalidRequest } from '../errors.ts';
+import type { ModelDefinition } from './model-definition.ts';
+import type { ModelRegistry } from './model-registry.ts';
+import { blendedPrice, scoreModel, type RoutingPolicy } from './routing-policy.ts';
+import { classifyTask, type TaskProfile } from './task-classifier.ts';
+
+export const sandboxProvider = 'sandbox';
+/** The chosen model and up to ten fallbacks. */
+export const maxChainLength = 11;
+/** Room kept in the context window for the answer. */
+const outputReserveTokens = 2048;
+
+export interface RouteRequest {
+  category: TaskCategory;
+  /** The task text the model will see. */
+  prompt: string;
+  /** Characters the model sees besides the prompt (instructions, schema). */
+  overheadCharacters?: number;
+  /** Chosen by the request; overrides the plan's. */
+  policy?: RoutingPolicy | undefined;
+  /** The caller's plan's policy, when it sets one. */
+  planPolicy?: RoutingPolicy | undefined;
+  /** A registry id the request insists on. */
+  pinnedModel?: string | undefined;
+  /** With a pinned model: fall back to the policy's chain if it fails (default: no fallback). */
+  fallback?: boolean | undefined;
+}
+
+export interface RoutingDecision {
+  category: TaskCategory;
+  policy: RoutingPolicy;
+  /** Models to try, in order. */
+  chain: readonly ModelDefinition[];
+  reason: string;
+  signals: TaskProfile['signals'];
+  estimatedInputTokens: number;
+  /** Configured models left out, and why. */
+  excluded: { model: string; reason: 'circuit_open' | 'context_too_small' }[];
+}
+
+export type ModelStatus = 'available' | 'unconfigured' | 'circuit_open';
+
+/**
+ * The smart router: classifies the task, scores every configured, healthy model that can take it under the
+ * chosen policy, and orders a failover chain of up to eleven distinct models spread across providers.
+ * When no real provider is configured, the sandbox answers, and never otherwise.
+ */
+export class ModelRouter {
+  readonly #registry: ModelRegistry;
+  readonly #configured: ReadonlySet<string>;
+  readonly #breaker: CircuitBreaker;
+
+  constructor(registry: ModelRegistry, configuredProviders: ReadonlySet<string>, breaker: CircuitBreaker) {
+    this.#registry = registry;
+    this.#configured = configuredProviders;
+    this.#breaker = breaker;
+  }
+
+  get sandboxOnly(): boolean {
+    return ![...this.#configured].some((provider) => provider !== sandboxProvider);
+  }
+
+  status(model: ModelDefinition): ModelStatus {
+    if (!this.#isUsable(model)) return 'unconfigured';
+    return this.#breaker.state(model.id) === 'open' ? 'circuit_open' : 'available';
+  }
+
+  breakerState(model: ModelDefinition): CircuitState {
+    return this.#breaker.state(model.id);
+  }
+
+  route(request: RouteRequest): RoutingDecision {
+    const task = classifyTask(request.category, request.prompt, request.overheadCharacters ?? 0);
+    const policy = request.policy ?? request.planPolicy ?? 'balanced';
+    const base = { category: task.category, policy, signals: task.signals, estimatedInputTokens: task.estimatedInputTokens };
+
+    if (this.sandboxOnly) {
+      const sandbox = this.#registry.list().find((model) => model.provider === sandboxProvider);
+      if (!sandbox) throw new Error('The model registry has no sandbox model');
+      return { ...base, chain: [sandbox], excluded: [], reason: 'no provider is configured: the sandbox answers' };
+    }
+
+    const pinned = request.pinnedModel === undefined ? undefined : this.#pinned(request.pinnedModel);
+    const configured = this.#registry.list().filter((model) => this.#isUsable(model) && model.capabilities.includes('structured_output'));
+    const needed = task.estimatedInputTokens + outputReserveTokens;
+    const excluded: RoutingDecision['excluded'] = [];
+    const fits = configured.filter((model) => {
+      if (model.contextWindow >= needed) return true;
+      excluded.push({ model: model.id, reason: 'context_too_small' });
+      return false;
+    });
+    if (fits.length === 0 && !pinned) {
+      const largest = Math.max(...configured.map((model) => model.contextWindow));
+      throw invalidRequest([{ path: 'prompt', message: `the task is about ${task.estimatedInputTokens} tokens; the largest configured model takes ${largest}` }]);
+    }
+    const healthy = fits.filter((model) => {
+      if (this.#breaker.state(model.id) !== 'open') return true;
+      excluded.push({ model: model.id, reason: 'circuit_open' });
+      return false;
+    });
+    // Every candidate failing recently is no reason to refuse: try them anyway, best first.
+    const candidates = healthy.length > 0 ? healthy : fits;
+    const ranked = candidates
+      .map((model, index) => ({ model, index, score: scoreModel(model, task, policy) }))
+      .sort((left, right) => right.score - left.score || left.index - right.index);
+
+    if (pinned) {
+      const fallbacks = request.fallback ? spreadAcrossProviders(ranked.map((entry) => entry.model).filter((model) => model.id !== pinned.id)) : [];
+      return {
+        ...base,
+        chain: [pinned, ...fallbacks].slice(0, maxChainLength),
+        excluded,
+        reason: `model ${pinned.id} pinned by the request${request.fallback ? `, then the ${policy} policy's fallbacks` : ', without fallbacks'}`,
+      };
+    }
+
+    const chain = spreadAcrossProviders(ranked.map((entry) => entry.model)).slice(0, maxChainLength);
+    const top = ranked.find((entry) => entry.model.id === chain[0]?.id);
+    const providers = new Set(chain.map((model) => model.provider)).size;
+    const signalWords = Object.entries(task.signals)
+      .filter(([, present]) => present)
+      .map(([name]) => name);
+    const reason =
+      `${policy} policy for a ${task.category} task${signalWords.length > 0 ? ` (${signalWords.join(', ')})` : ''}: ` +
+      `${top?.model.id} scores ${top?.score} (${top?.model.quality} quality, ${top?.model.speed}, $${blendedPrice(top?.model ?? chain[0] as ModelDefinition).toFixed(2)}/M tokens)` +
+      `${chain.length > 1 ? `; ${chain.length - 1} fallbacks across ${providers} providers` : ''}` +
+      `${healthy.length === 0 ? '; every candidate had an open circuit, so all are tried' : ''}`;
+    return { ...base, chain, excluded, reason };
+  }
+
+  #isUsable(model: ModelDefinition): boolean {
+    return model.provider !== sandboxProvider && this.#configured.has(model.provider);
+  }
+
+  #pinned(id: string): ModelDefinition {
+    const model = this.#registry.find(id);
+    if (!model) throw invalidRequest([{ path: 'model', message: `unknown model "${id}"; GET /api/models lists them` }]);
+    if (!this.#isUsable(model)) throw invalidRequest([{ path: 'model', message: `model "${id}" is not available: its provider (${model.provider}) is not configured` }]);
+    return model;
+  }
+}
+
+/**
+ * Orders ranked models so that consecutive entries come from different providers where possible: a
+ * provider outage then costs one attempt, not a run of them.
+ */
+export function spreadAcrossProviders(ranked: readonly ModelDefinition[]): ModelDefinition[] {
+  const remaining = [...ranked];
+  const chain: ModelDefinition[] = [];
+  while (remaining.length > 0) {
+    const previous = chain.at(-1)?.provider;
+    const index = Math.max(0, remaining.findIndex((model) => model.provider !== previous));
+    chain.push(...remaining.splice(index, 1));
+  }
+  return chain;
+}
