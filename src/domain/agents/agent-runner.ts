@@ -34,8 +34,17 @@ export interface RunAgentCommand {
   meter: UsageMeter;
   /** The caller's plan's routing policy, when it sets one. */
   planPolicy?: RoutingPolicy | undefined;
-  /** Streams the model's answer as it arrives. */
-  onDelta?: (model: ModelDefinition, text: string, quota: UsageSnapshot) => void;
+  /** Streams the model's answer as it arrives: each piece of text, with the run and model it belongs to. */
+  onDelta?: (delta: StreamedDelta) => void;
+}
+
+export interface StreamedDelta {
+  runId: string;
+  agentId: string;
+  model: ModelDefinition;
+  text: string;
+  routing: RoutingReport;
+  quota: UsageSnapshot;
 }
 
 export interface RunUsage {
@@ -201,7 +210,9 @@ export class AgentRunner {
       outputValidator: agent.outputValidator,
       attemptTimeoutMs: this.#options.upstreamTimeoutMs,
       deadlineMs: this.#options.upstreamDeadlineMs,
-      ...(onDelta ? { onDelta: (model: ModelDefinition, text: string) => onDelta(model, text, reservation.snapshot) } : {}),
+      ...(onDelta
+        ? { onDelta: (model: ModelDefinition, text: string) => onDelta({ runId: run.runId, agentId: agent.id, model, text, routing: describeRouting(routing, []), quota: reservation.snapshot }) }
+        : {}),
     });
     const report = describeRouting(routing, result.skipped);
 

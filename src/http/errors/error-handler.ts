@@ -13,16 +13,8 @@ const frameworkErrors: Record<string, (error: FastifyError, limitBytes: number) 
 };
 
 export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitBytes: number }): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error, options.bodyLimitBytes);
-    if (appError) {
-      // A 5xx that carries a cause is a failure on our side: keep its stack in the log, never in the response.
-      if (statusByCode[appError.code] >= 500 && appError.cause) request.log.error({ err: appError.cause, code: appError.code }, appError.message);
-      return sendError(request, reply, appError);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, new AppError('internal', 'Internal server error'));
-  });
+  // A 5xx that carries a cause is a failure on our side: its stack goes to the log, never to the response.
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, asAppError(request, error, options.bodyLimitBytes)));
 
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
@@ -32,9 +24,26 @@ export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitB
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
   if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
-  return reply
-    .code(statusByCode[error.code])
-    .send({ success: false, error: error.message, code: error.code, requestId: request.id, ...error.details });
+  return reply.code(statusByCode[error.code]).send(errorBody(request, error));
+}
+
+/** The error body every failure has, for a response or a stream's error event. */
+export function errorBody(request: FastifyRequest, error: AppError): Record<string, unknown> {
+  return { success: false, error: error.message, code: error.code, requestId: request.id, ...error.details };
+}
+
+/**
+ * Any thrown value as the AppError it should be shown as: expected failures keep their code, anything
+ * else is logged with its stack and shown as `internal`.
+ */
+export function asAppError(request: FastifyRequest, error: unknown, bodyLimitBytes = 0): AppError {
+  const appError = error instanceof Error ? toAppError(error as FastifyError, bodyLimitBytes) : undefined;
+  if (appError) {
+    if (statusByCode[appError.code] >= 500 && appError.cause) request.log.error({ err: appError.cause, code: appError.code }, appError.message);
+    return appError;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return new AppError('internal', 'Internal server error');
 }
 
 function toAppError(error: FastifyError, bodyLimitBytes: number): AppError | undefined {

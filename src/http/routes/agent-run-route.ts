@@ -7,7 +7,8 @@ import { presentAgentRun } from '../presenters/agent-presenter.ts';
 import { agentParamsSchema, agentRunBodySchema, agentRunEnvelopeSchema } from '../schemas/agent-schemas.ts';
 import { bearerSecurity, errorResponses } from '../schemas/common-schemas.ts';
 import { usageHeadersOnSend } from '../hooks/usage-headers-hook.ts';
-import { setQuotaHeaders } from '../usage-headers.ts';
+import { streamAgentRun, wantsStream } from '../streaming/agent-run-stream.ts';
+import { quotaHeaders, setQuotaHeaders } from '../usage-headers.ts';
 
 /** POST {prefix}/agents/:agent on either surface: same schema, same execution path, same envelope. */
 export function registerAgentRunRoute(
@@ -32,7 +33,7 @@ export function registerAgentRunRoute(
       const account = request.account;
       if (!account) throw new Error('requireAccount did not set the account');
       request.logContext = { agent: request.params.agent };
-      const result = await services.runner.run({
+      const command = {
         surface: route.surface,
         accountId: account.account.id,
         agentId: request.params.agent,
@@ -40,7 +41,11 @@ export function registerAgentRunRoute(
         requestId: request.id,
         meter: services.quotas.meterFor(account.account, route.surface),
         planPolicy: services.plans.planOf(account.account, route.surface).plan?.routingPolicy,
-      });
+      };
+      if (wantsStream(request, request.body)) {
+        return streamAgentRun(request, reply, { limitHeaders: quotaHeaders, run: (onDelta) => services.runner.run({ ...command, onDelta }) });
+      }
+      const result = await services.runner.run(command);
       request.usageSnapshot = result.quota;
       request.logContext = { agent: result.agent.id, model: result.model.id };
       reply.header('X-Agent', result.agent.id).header('X-Model', result.model.id);

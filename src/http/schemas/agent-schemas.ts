@@ -10,7 +10,7 @@ export const agentRunBodySchema = z
   .looseObject({
     prompt: z.string().min(1).max(50_000).optional().describe('The task. Required unless the agent’s required fields are sent.'),
     confirmed: z.boolean().optional().describe('Must be true for agents with side effects or high cost (on /api)'),
-    stream: z.boolean().optional().describe('Reserved for streamed responses'),
+    stream: z.boolean().optional().describe('Stream the answer as server-sent events (meta, delta, done, error); also with Accept: text/event-stream'),
     input: z.record(z.string(), z.unknown()).optional().describe('Agent-specific fields (may also be sent at top level)'),
     model: z.string().min(1).max(200).optional().describe('Pin a model by its registry id (GET /api/models); no fallback unless "fallback": true'),
     policy: z.enum(routingPolicies).optional().describe('Routing policy for this request, over the plan’s'),
