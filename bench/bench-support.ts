@@ -58,11 +58,11 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   };
 }
 
-export async function createBenchKey(databaseUrl: string): Promise<string> {
+export async function createBenchKey(databaseUrl: string, plans: { plan: string; v1Plan: string } = { plan: 'enterprise', v1Plan: 'enterprise' }): Promise<string> {
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'keys', 'create', '--user', 'bench', '--v1-plan', 'enterprise', '--plan', 'enterprise', '--json'], {
+    const child = spawn(process.execPath, [bin, 'keys', 'create', '--user', 'bench', '--v1-plan', plans.v1Plan, '--plan', plans.plan, '--json'], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, PLANS_FILE: join(root, plans.plan === 'bench' ? 'bench/bench-plans.yaml' : 'config/plans.yaml') },
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -48,19 +48,19 @@ const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorte
 const rows: (string | number)[][] = [];
 const backends: [string, () => Promise<{ counters: UsageCounters; close(): Promise<void> }>][] = [
   ['SQLite (embedded)', async () => {
-    const database = openDatabase(benchDatabaseUrl());
+    const database = await openDatabase(benchDatabaseUrl());
     await migrateToLatest(database);
     return { counters: new SqlUsageCounters(database.db), close: () => database.close() };
   }],
   ['PostgreSQL', async () => {
-    const database = openDatabase(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres?options=-c%20search_path%3Dagentapi_bench');
+    const database = await openDatabase(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres?options=-c%20search_path%3Dagentapi_bench');
     await database.db.schema.createSchema('agentapi_bench').ifNotExists().execute();
     await migrateToLatest(database);
     await database.db.deleteFrom('usage_counters').execute();
     return { counters: new SqlUsageCounters(database.db), close: () => database.close() };
   }],
   ['Redis', async () => {
-    const redis = openRedis(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', `agentapi-bench:${Date.now()}:`);
+    const redis = await openRedis(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', `agentapi-bench:${Date.now()}:`);
     return { counters: new RedisUsageCounters(redis), close: async () => void (await redis.quit()) };
   }],
 ];

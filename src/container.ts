@@ -63,15 +63,15 @@ export function createLogger(level: AppConfig['logLevel'], destination: 1 | 2 = 
 }
 
 /** Loads the data files and builds every service once. Anything invalid fails here, before serving. */
-export function buildContainer(config: AppConfig, logger: Logger): Container {
+export async function buildContainer(config: AppConfig, logger: Logger): Promise<Container> {
   const catalog = loadCatalog(config.paths.catalogDir);
   const registryFile = readYamlFile(join(config.paths.catalogDir, 'models.yaml'));
   const registry = buildModelRegistry(registryFile.content, registryFile.origin);
   const plansFile = readYamlFile(config.paths.plansFile);
   const plans = buildPlanTables(plansFile.content, plansFile.origin);
 
-  const database = openDatabase(config.database.url);
-  const gateway = new AiSdkModelGateway(config.providers, providerAdapters);
+  const database = await openDatabase(config.database.url);
+  const gateway = await AiSdkModelGateway.create(config.providers, providerAdapters);
   const breaker = new InMemoryCircuitBreaker(config.circuitBreaker);
   const router = new ModelRouter(registry, gateway.configuredProviders(), breaker);
   const tokenVerifier = config.auth.jwksUrl
@@ -97,7 +97,7 @@ export function buildContainer(config: AppConfig, logger: Logger): Container {
   });
   checkToolsMatchDescriptors(tools);
 
-  const redis = config.redis.url ? openRedis(config.redis.url, config.redis.keyPrefix) : undefined;
+  const redis = config.redis.url ? await openRedis(config.redis.url, config.redis.keyPrefix) : undefined;
   const sqlCounters = new SqlUsageCounters(database.db);
   const sqlWindow = new SqlRollingWindow(database.db);
   const quotas = new QuotaService({ counters: redis ? new RedisUsageCounters(redis) : sqlCounters, plans, clock: systemClock });

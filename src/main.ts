@@ -29,7 +29,7 @@ export async function main(argv: string[]): Promise<number> {
 
   let container: Container;
   try {
-    container = buildContainer(config, logger);
+    container = await buildContainer(config, logger);
   } catch (error) {
     processIo.error((error as Error).message);
     return 1;

@@ -79,3 +79,11 @@ describe('the plan file', () => {
     expect(plans.find('v1', 'enterprise')?.dailyLimit).toBeNull();
   });
 });
+
+describe('every agent’s compiled validators', () => {
+  it('build from the schemas the catalog accepted', () => {
+    for (const agent of catalog.list()) {
+      expect(() => [agent.outputValidator, agent.publicOutputValidator, agent.requiredFieldsValidator, agent.optionalFieldsValidator], agent.id).not.toThrow();
+    }
+  });
+});

@@ -38,13 +38,13 @@ interface Store {
 
 async function sqlStore(dialect: 'sqlite' | 'postgres'): Promise<Store> {
   const url = await freshDatabaseUrl(dialect);
-  let database: Database = openDatabase(url);
+  let database: Database = await openDatabase(url);
   await migrateToLatest(database);
   return {
     counters: () => new SqlUsageCounters(database.db),
     async restart() {
       await database.close();
-      database = openDatabase(url);
+      database = await openDatabase(url);
     },
     close: () => database.close(),
   };
@@ -52,12 +52,12 @@ async function sqlStore(dialect: 'sqlite' | 'postgres'): Promise<Store> {
 
 async function redisStore(): Promise<Store> {
   const prefix = freshRedisPrefix();
-  let redis: Redis = openRedis(testRedisUrl, prefix);
+  let redis: Redis = await openRedis(testRedisUrl, prefix);
   return {
     counters: () => new RedisUsageCounters(redis),
     async restart() {
       await redis.quit();
-      redis = openRedis(testRedisUrl, prefix);
+      redis = await openRedis(testRedisUrl, prefix);
     },
     async close() {
       await redis.quit();

@@ -16,7 +16,7 @@ describe.each(dialects)('repositories on %s', (dialect) => {
 
   beforeAll(async () => {
     url = await freshDatabaseUrl(dialect);
-    database = openDatabase(url);
+    database = await openDatabase(url);
   });
   afterAll(async () => {
     await database.close();
@@ -160,7 +160,7 @@ describe.each(dialects)('repositories on %s', (dialect) => {
 
     it('keeps runs across a reconnect', async () => {
       await database.close();
-      database = openDatabase(url);
+      database = await openDatabase(url);
       expect((await new KyselyRunRepository(database.db).findById('run_0001'))?.costUsd).toBe(0.00098);
     });
   });

@@ -22,14 +22,14 @@ interface Backend {
 
 async function sqlBackend(dialect: 'sqlite' | 'postgres'): Promise<Backend> {
   const url = await freshDatabaseUrl(dialect);
-  let database: Database = openDatabase(url);
+  let database: Database = await openDatabase(url);
   await migrateToLatest(database);
   const backend: Backend = {
     counters: new SqlUsageCounters(database.db),
     window: new SqlRollingWindow(database.db),
     async restart() {
       await database.close();
-      database = openDatabase(url);
+      database = await openDatabase(url);
       backend.counters = new SqlUsageCounters(database.db);
       backend.window = new SqlRollingWindow(database.db);
     },
@@ -40,13 +40,13 @@ async function sqlBackend(dialect: 'sqlite' | 'postgres'): Promise<Backend> {
 
 async function redisBackend(): Promise<Backend> {
   const prefix = freshRedisPrefix();
-  let redis: Redis = openRedis(testRedisUrl, prefix);
+  let redis: Redis = await openRedis(testRedisUrl, prefix);
   const backend: Backend = {
     counters: new RedisUsageCounters(redis),
     window: new RedisRollingWindow(redis),
     async restart() {
       await redis.quit();
-      redis = openRedis(testRedisUrl, prefix);
+      redis = await openRedis(testRedisUrl, prefix);
       backend.counters = new RedisUsageCounters(redis);
       backend.window = new RedisRollingWindow(redis);
     },

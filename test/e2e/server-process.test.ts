@@ -53,7 +53,7 @@ describe('a new user on the embedded SQLite default, without provider keys', () 
     // The key and the run history survived the restart.
     expect((await post(server, '/api/v1/agents/blog-gen', key, { prompt: 'again' })).status).toBe(200);
     await server.stop();
-    const database = openDatabase(env.DATABASE_URL);
+    const database = await openDatabase(env.DATABASE_URL);
     try {
       const stored = await new KyselyRunRepository(database.db).findById(leadsBody.meta.runId);
       expect(stored).toMatchObject({ accountId: 'u1', surface: 'api', agent: 'leads', status: 'succeeded', model: 'sandbox/deterministic' });

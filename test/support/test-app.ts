@@ -16,7 +16,7 @@ export interface TestApp {
 export async function startTestApp(options: { databaseUrl: string; env?: Record<string, string>; migrate?: boolean }): Promise<TestApp> {
   const parsed = parseConfig({ DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'silent', ...options.env });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  const container = buildContainer(parsed.config, pino({ level: 'silent' }));
+  const container = await buildContainer(parsed.config, pino({ level: 'silent' }));
   if (options.migrate !== false) await container.migrate();
   const app = await buildApp(container.services, { ...container.httpOptions, version: 'test' }, container.logger);
   await app.ready();

@@ -225,7 +225,7 @@ describe('routing', () => {
 
 describe('streaming through the real adapters', () => {
   it.each(providerAdapters.filter((adapter) => adapter.name !== 'sandbox'))('$name parses the simulated stream', async (adapter) => {
-    const model = adapter.createModelFactory({ apiKey: 'test-key', baseUrl: simulator.baseUrls[adapter.name as keyof typeof simulator.baseUrls] })(models[adapter.name] ?? '');
+    const model = (await adapter.createModelFactory({ apiKey: 'test-key', baseUrl: simulator.baseUrls[adapter.name as keyof typeof simulator.baseUrls] }))(models[adapter.name] ?? '');
     const result = streamText({
       model,
       prompt: 'Rank CRM tools for schools',

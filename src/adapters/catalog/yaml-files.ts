@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 
 export interface DataFile {
   /** The file name, for error messages. */
@@ -12,7 +12,7 @@ export interface DataFile {
 export function readYamlFile(path: string): DataFile {
   const origin = basename(path);
   try {
-    return { origin, content: parse(readFileSync(path, 'utf8')) };
+    return { origin, content: load(readFileSync(path, 'utf8')) };
   } catch (error) {
     throw new Error(`${origin}: ${(error as Error).message}`, { cause: error });
   }

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { DatabaseSchema } from './database-schema.ts';
 import { NodeSqliteDatabase } from './sqlite/node-sqlite-database.ts';
 
@@ -16,8 +15,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens the database a DATABASE_URL names: `sqlite:<path>`, `sqlite::memory:` or `postgres://…`. */
-export function openDatabase(url: string): Database {
+/**
+ * Opens the database a DATABASE_URL names: `sqlite:<path>`, `sqlite::memory:` or `postgres://…`. The
+ * PostgreSQL driver is loaded only when it is used.
+ */
+export async function openDatabase(url: string): Promise<Database> {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
   return openPostgres(url);
 }
@@ -33,7 +35,8 @@ function openSqlite(path: string): Database {
   return { db, dialect: 'sqlite', location: `sqlite:${location}`, close: () => db.destroy() };
 }
 
-function openPostgres(url: string): Database {
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle client that loses its connection emits 'error'; the pool replaces it, so this must not crash.
   pool.on('error', () => undefined);

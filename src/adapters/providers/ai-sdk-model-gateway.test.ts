@@ -175,7 +175,7 @@ async function failureOf(provider: string, model: string, fault: Fault, timeoutM
 
 beforeAll(async () => {
   simulator = await startUpstreamSimulator();
-  gateway = new AiSdkModelGateway(settingsFor(simulator.baseUrls));
+  gateway = await AiSdkModelGateway.create(settingsFor(simulator.baseUrls));
 });
 
 afterAll(async () => {
@@ -248,7 +248,7 @@ describe('failure classification over real HTTP', () => {
 
   it('reads a refused connection as a network failure', async () => {
     const closedPort = await unusedPort();
-    const unreachable = new AiSdkModelGateway({ ...settingsFor(simulator.baseUrls), openai: { apiKey: 'sk-simulated', baseUrl: `http://127.0.0.1:${closedPort}/openai/v1` } });
+    const unreachable = await AiSdkModelGateway.create({ ...settingsFor(simulator.baseUrls), openai: { apiKey: 'sk-simulated', baseUrl: `http://127.0.0.1:${closedPort}/openai/v1` } });
 
     const error = await unreachable.generate(request('openai', 'gpt-4.1-mini')).then(
       () => new Error('the call succeeded'),

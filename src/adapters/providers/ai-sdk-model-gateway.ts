@@ -18,16 +18,23 @@ interface ConfiguredProvider {
  * of its own: the domain's failover decides what happens after a failure.
  */
 export class AiSdkModelGateway implements ModelGateway {
-  readonly #providers = new Map<string, ConfiguredProvider>();
+  readonly #providers: ReadonlyMap<string, ConfiguredProvider>;
   readonly #configured: ReadonlySet<string>;
 
-  constructor(settings: ProviderSettingsByName, adapters: readonly ProviderAdapter[] = providerAdapters) {
+  private constructor(providers: ReadonlyMap<string, ConfiguredProvider>) {
+    this.#providers = providers;
+    this.#configured = new Set(providers.keys());
+  }
+
+  /** A gateway over the providers whose configuration is present; only their packages are loaded. */
+  static async create(settings: ProviderSettingsByName, adapters: readonly ProviderAdapter[] = providerAdapters): Promise<AiSdkModelGateway> {
+    const providers = new Map<string, ConfiguredProvider>();
     for (const adapter of adapters) {
       const providerSettings = settingsFor(adapter, settings);
       if (!adapter.isConfigured(providerSettings)) continue;
-      this.#providers.set(adapter.name, { adapter, createModel: adapter.createModelFactory(providerSettings), models: new Map() });
+      providers.set(adapter.name, { adapter, createModel: await adapter.createModelFactory(providerSettings), models: new Map() });
     }
-    this.#configured = new Set(this.#providers.keys());
+    return new AiSdkModelGateway(providers);
   }
 
   configuredProviders(): ReadonlySet<string> {

@@ -1,5 +1,4 @@
-import { APICallError } from '@ai-sdk/provider';
-import { NoObjectGeneratedError, NoOutputGeneratedError, RetryError } from 'ai';
+import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provider';
 import { UpstreamError } from '../../ports/model-gateway.ts';
 
 // Gemini says "The input token count (N) exceeds the maximum number of tokens allowed (M)".
@@ -17,10 +16,10 @@ const invalidOutputPattern = /json_validate_failed/;
  */
 export function classifyProviderError(error: unknown): UpstreamError {
   if (error instanceof UpstreamError) return error;
-  if (RetryError.isInstance(error)) return classifyProviderError(error.lastError);
   if (APICallError.isInstance(error)) return classifyApiCallError(error);
-  if (NoObjectGeneratedError.isInstance(error) || NoOutputGeneratedError.isInstance(error)) {
-    return new UpstreamError('invalid_output', 'the model did not return usable JSON', { retryable: true, cause: error });
+  // The provider's answer itself could not be read: a broken or unexpected response body.
+  if (JSONParseError.isInstance(error) || TypeValidationError.isInstance(error)) {
+    return new UpstreamError('invalid_output', 'the provider answered with a response that could not be read', { retryable: true, cause: error });
   }
   if (isTimeout(error)) return new UpstreamError('timeout', 'the model did not answer in time', { retryable: true, cause: error });
   if (error instanceof TypeError || hasNetworkCode(error)) {

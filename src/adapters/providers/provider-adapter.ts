@@ -8,8 +8,11 @@ export interface ProviderAdapter {
   /** The environment variable that turns it on, for messages at start. */
   readonly enabledBy: string;
   isConfigured(settings: ProviderSettings): boolean;
-  /** Builds the provider once; the returned function makes a model by the provider's own model id. */
-  createModelFactory(settings: ProviderSettings): (providerModelId: string) => LanguageModelV4;
+  /**
+   * Builds the provider once; the returned function makes a model by the provider's own model id. The
+   * provider's package is loaded here, so providers that are not configured cost no memory.
+   */
+  createModelFactory(settings: ProviderSettings): Promise<(providerModelId: string) => LanguageModelV4>;
   /** Options that make structured output work with the catalog's JSON Schemas. */
   readonly structuredOutputOptions?: ProviderOptions;
 }

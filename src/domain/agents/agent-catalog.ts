@@ -2,6 +2,7 @@ import { z, type ZodType } from 'zod';
 import { InvalidDataError } from '../invalid-data-error.ts';
 import type { JsonSchema, ToolDescriptor } from '../tools/agent-tool.ts';
 import { agentDefinitionSchema, type AgentDefinition } from './agent-definition.ts';
+import { jsonSchemaProblems } from './json-schema-subset.ts';
 import { isFreeAgent, type Agent, type ApiSurface } from './agent.ts';
 
 export interface AgentSource {
@@ -105,24 +106,21 @@ function compileAgent(definition: AgentDefinition, tools: readonly ToolDescripto
   for (const field of reservedOutputFields) {
     if (outputProperties.includes(field)) fail(`output schema must not declare "${field}": the service adds it`);
   }
-  checkRequiredFieldsExist(definition.output, 'output', fail);
   checkNoNullValues(definition.output, 'output', fail);
-  const outputValidator = compileSchema(definition.output, 'output', fail);
+  checkCompiles(definition.output, 'output schema', fail);
 
   let fieldNames: string[] = [];
-  let optionalFieldsValidator: ZodType | undefined;
-  let requiredFieldsValidator: ZodType | undefined;
+  let optionalFieldsSchema: JsonSchema | undefined;
   if (definition.input) {
     fieldNames = Object.keys(definition.input.properties as Record<string, unknown>);
     if (fieldNames.length === 0) fail('input schema declares no properties');
     for (const reserved of ['prompt', 'confirmed', 'stream', 'input']) {
       if (fieldNames.includes(reserved)) fail(`input schema must not declare "${reserved}": it is part of every request`);
     }
-    checkRequiredFieldsExist(definition.input, 'input', fail);
     checkNoNullValues(definition.input, 'input', fail);
-    requiredFieldsValidator = compileSchema(definition.input, 'input', fail);
+    checkCompiles(definition.input, 'input schema', fail);
     const { required: _required, ...withoutRequired } = definition.input;
-    optionalFieldsValidator = compileSchema(withoutRequired, 'input', fail);
+    optionalFieldsSchema = withoutRequired;
   }
   if (definition.taskTemplate) {
     for (const placeholder of definition.taskTemplate.matchAll(/\{\{\s*([\w-]+)\s*\}\}/g)) {
@@ -135,20 +133,40 @@ function compileAgent(definition: AgentDefinition, tools: readonly ToolDescripto
   for (const field of privateFields) {
     if (!fieldNames.includes(field)) fail(`a tool reads the input field "${field}", which the input schema does not declare`);
   }
+  // Tools' own schemas are code, checked once in tool-registry.test.ts rather than per agent here.
   const publicOutput = withToolFields(definition.output, tools, fail);
-  const publicOutputValidator = compileSchema(publicOutput, 'output (with tool fields)', fail);
 
-  if (!valid || !outputValidator || !publicOutputValidator) return undefined;
-  return {
-    ...definition,
-    fieldNames,
-    optionalFieldsValidator,
-    requiredFieldsValidator,
-    outputValidator,
-    publicOutput,
-    publicOutputValidator,
-    privateFields,
-  };
+  if (!valid) return undefined;
+  const input = definition.input;
+  // Validators are compiled when an agent is first run: most processes run a few agents of a large
+  // catalog, and compiled schemas are the bulk of the catalog's memory.
+  const outputValidator = lazily(() => compile(definition.output));
+  const publicOutputValidator = lazily(() => compile(publicOutput));
+  const requiredFieldsValidator = input ? lazily(() => compile(input)) : undefined;
+  const optionalFieldsValidator = optionalFieldsSchema ? lazily(() => compile(optionalFieldsSchema)) : undefined;
+  return Object.defineProperties(
+    { ...definition, fieldNames, publicOutput, privateFields },
+    {
+      outputValidator: { get: outputValidator, enumerable: true },
+      publicOutputValidator: { get: publicOutputValidator, enumerable: true },
+      requiredFieldsValidator: { get: () => requiredFieldsValidator?.(), enumerable: true },
+      optionalFieldsValidator: { get: () => optionalFieldsValidator?.(), enumerable: true },
+    },
+  ) as unknown as Agent;
+}
+
+function lazily<Value>(create: () => Value): () => Value {
+  let value: Value | undefined;
+  return () => (value ??= create());
+}
+
+function compile(schema: Record<string, unknown>): ZodType {
+  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+}
+
+/** Checks a schema against the subset catalog schemas use, without building the validator. */
+function checkCompiles(schema: Record<string, unknown>, label: string, fail: (message: string) => undefined): void {
+  for (const problem of jsonSchemaProblems(schema, label)) fail(problem);
 }
 
 /** The schema callers receive: the model's output plus every field the agent's tools set. */
@@ -169,21 +187,7 @@ function withToolFields(output: JsonSchema, tools: readonly ToolDescriptor[], fa
   return { ...output, properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-function compileSchema(schema: Record<string, unknown>, label: string, fail: (message: string) => undefined): ZodType | undefined {
-  try {
-    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-  } catch (error) {
-    return fail(`${label} schema is not a usable JSON Schema: ${(error as Error).message}`);
-  }
-}
 
-function checkRequiredFieldsExist(schema: Record<string, unknown>, label: string, fail: (message: string) => undefined): void {
-  const properties = Object.keys(schema.properties as Record<string, unknown>);
-  const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
-  for (const name of required) {
-    if (typeof name !== 'string' || !properties.includes(name)) fail(`${label} schema requires "${String(name)}", which it does not declare`);
-  }
-}
 
 /** A null inside a schema is almost always a YAML slip (an unquoted comma in `{ … }` makes a stray key). */
 function checkNoNullValues(value: unknown, path: string, fail: (message: string) => undefined): void {

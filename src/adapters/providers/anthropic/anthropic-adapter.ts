@@ -1,11 +1,11 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
 import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
 
 export const anthropicAdapter: ProviderAdapter = {
   name: 'anthropic',
   enabledBy: 'ANTHROPIC_API_KEY',
   isConfigured: (settings) => Boolean(settings.apiKey),
-  createModelFactory(settings) {
+  async createModelFactory(settings) {
+    const { createAnthropic } = await import('@ai-sdk/anthropic');
     const provider = createAnthropic(connectionSettings(settings));
     return (modelId) => provider.messages(modelId);
   },

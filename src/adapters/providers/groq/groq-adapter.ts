@@ -1,11 +1,11 @@
-import { createGroq } from '@ai-sdk/groq';
 import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
 
 export const groqAdapter: ProviderAdapter = {
   name: 'groq',
   enabledBy: 'GROQ_API_KEY',
   isConfigured: (settings) => Boolean(settings.apiKey),
-  createModelFactory(settings) {
+  async createModelFactory(settings) {
+    const { createGroq } = await import('@ai-sdk/groq');
     const provider = createGroq(connectionSettings(settings));
     return (modelId) => provider.languageModel(modelId);
   },

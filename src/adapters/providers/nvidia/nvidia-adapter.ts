@@ -1,4 +1,3 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ProviderAdapter } from '../provider-adapter.ts';
 
 const defaultBaseUrl = 'https://integrate.api.nvidia.com/v1';
@@ -8,7 +7,8 @@ export const nvidiaAdapter: ProviderAdapter = {
   name: 'nvidia',
   enabledBy: 'NVIDIA_API_KEY',
   isConfigured: (settings) => Boolean(settings.apiKey),
-  createModelFactory(settings) {
+  async createModelFactory(settings) {
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
     const provider = createOpenAICompatible({
       name: 'nvidia',
       baseURL: settings.baseUrl ?? defaultBaseUrl,

@@ -1,4 +1,3 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ProviderAdapter } from '../provider-adapter.ts';
 
 /** Ollama's OpenAI-compatible endpoint lives under /v1 of the server address. */
@@ -11,7 +10,8 @@ export const ollamaAdapter: ProviderAdapter = {
   name: 'ollama',
   enabledBy: 'OLLAMA_BASE_URL',
   isConfigured: (settings) => Boolean(settings.baseUrl),
-  createModelFactory(settings) {
+  async createModelFactory(settings) {
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
     const provider = createOpenAICompatible({
       name: 'ollama',
       baseURL: openAiCompatibleUrl(settings.baseUrl ?? 'http://127.0.0.1:11434'),

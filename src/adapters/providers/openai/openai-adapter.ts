@@ -1,11 +1,11 @@
-import { createOpenAI } from '@ai-sdk/openai';
 import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
 
 export const openaiAdapter: ProviderAdapter = {
   name: 'openai',
   enabledBy: 'OPENAI_API_KEY',
   isConfigured: (settings) => Boolean(settings.apiKey),
-  createModelFactory(settings) {
+  async createModelFactory(settings) {
+    const { createOpenAI } = await import('@ai-sdk/openai');
     const provider = createOpenAI(connectionSettings(settings));
     // Chat Completions: the protocol every OpenAI-compatible gateway and simulator speaks.
     return (modelId) => provider.chat(modelId);

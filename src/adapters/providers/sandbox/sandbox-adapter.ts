@@ -5,5 +5,5 @@ export const sandboxAdapter: ProviderAdapter = {
   name: 'sandbox',
   enabledBy: '(always available)',
   isConfigured: () => true,
-  createModelFactory: () => (modelId) => new SandboxLanguageModel(modelId),
+  createModelFactory: async () => (modelId) => new SandboxLanguageModel(modelId),
 };

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { argument, benchDatabaseUrl, createBenchKey, printTable } from './bench-support.ts';
+
+/**
+ * The gateway benchmark: the same upstream call made directly against the local provider simulator,
+ * through this service (the whole pipeline: auth, quota, routing, failover, schema validation, tools, the
+ * durable run log on SQLite), and through the Portkey open-source gateway pointed at the same simulator.
+ * Interleaved rounds on one machine. Run: npm run bench:gateway-overhead [-- --duration 10 --rounds 2 --rate 200]
+ */
+const duration = argument('duration', 10);
+const rounds = argument('rounds', 2);
+const rate = argument('rate', 200);
+const root = new URL('..', import.meta.url).pathname;
+const node = process.execPath;
+const ports = { simulator: 4710, ours: 4711, portkey: 4712 };
+
+function start(name: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(node, args, { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (/error/i.test(chunk.toString())) process.stderr.write(`[${name}] ${chunk.toString()}`);
+  });
+  return child;
+}
+
+async function waitFor(url: string, init?: RequestInit): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(url, init)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Peak resident memory of a process so far, from the kernel's high-water mark. */
+function peakRssMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+// The plan file gives the benchmark account an unlimited /api plan: the quota is counted, never refused.
+const plansFile = join(root, 'bench/bench-plans.yaml');
+const databaseUrl = benchDatabaseUrl();
+const simulator = start('simulator', ['tools/upstream-simulator/main.ts', '--port', String(ports.simulator), '--log-limit', '5'], {});
+const simulatorUrl = `http://127.0.0.1:${ports.simulator}`;
+await waitFor(`${simulatorUrl}/__control/health`);
+const ours = start('agentapi', ['bin/agentapi.js', 'serve'], {
+  HOST: '127.0.0.1',
+  PORT: String(ports.ours),
+  DATABASE_URL: databaseUrl,
+  PLANS_FILE: plansFile,
+  OPENAI_API_KEY: 'sk-bench',
+  OPENAI_BASE_URL: `${simulatorUrl}/openai/v1`,
+});
+const portkey = start('portkey', ['node_modules/@portkey-ai/gateway/build/start-server.js', `--port=${ports.portkey}`, '--headless'], { NODE_ENV: 'production' });
+await waitFor(`http://127.0.0.1:${ports.ours}/readyz`);
+await waitFor(`http://127.0.0.1:${ports.portkey}/`);
+const key = await createBenchKey(databaseUrl, { plan: 'bench', v1Plan: 'enterprise' });
+
+// One run through the service shows exactly what it sends upstream; direct and Portkey send the same.
+const agentRequest = { prompt: 'Summarise: revenue grew 12% in Q3 while churn fell to 2.1%, and the team shipped the new onboarding flow.', model: 'openai/gpt-5-mini' };
+const probe = await fetch(`http://127.0.0.1:${ports.ours}/api/agents/summarize`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  body: JSON.stringify(agentRequest),
+});
+if (probe.status !== 200) throw new Error(`the service answered ${probe.status}: ${await probe.text()}`);
+const recorded = (await (await fetch(`${simulatorUrl}/__control/requests?provider=openai`)).json()) as { body: unknown }[];
+const upstreamBody = JSON.stringify(recorded.at(-1)?.body);
+
+const targets = {
+  'direct (simulator)': { url: `${simulatorUrl}/openai/v1/chat/completions`, headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: upstreamBody },
+  'this service': {
+    url: `http://127.0.0.1:${ports.ours}/api/agents/summarize`,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(agentRequest),
+  },
+  'Portkey gateway': {
+    url: `http://127.0.0.1:${ports.portkey}/v1/chat/completions`,
+    headers: { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${simulatorUrl}/openai/v1`, authorization: 'Bearer sk-bench', 'content-type': 'application/json' },
+    body: upstreamBody,
+  },
+};
+type Target = keyof typeof targets;
+const names = Object.keys(targets) as Target[];
+
+async function load(target: Target, options: { connections: number; seconds: number; overallRate?: number }) {
+  const result = await autocannon({ ...targets[target], method: 'POST', connections: options.connections, duration: options.seconds, ...(options.overallRate ? { overallRate: options.overallRate } : {}) });
+  if (result.non2xx > 0 || result.errors > 0) process.stderr.write(`${target}: ${result.non2xx} non-2xx, ${result.errors} errors\n`);
+  return result;
+}
+
+const throughput: Record<Target, { 10: number[]; 50: number[] }> = Object.fromEntries(names.map((name) => [name, { 10: [], 50: [] }])) as never;
+const latency: Record<Target, { p50: number[]; p99: number[] }> = Object.fromEntries(names.map((name) => [name, { p50: [], p99: [] }])) as never;
+
+for (const name of names) await load(name, { connections: 10, seconds: 2 }); // warm-up
+for (let round = 0; round < rounds; round += 1) {
+  for (const connections of [10, 50] as const) {
+    for (const name of names) throughput[name][connections].push((await load(name, { connections, seconds: duration })).requests.average);
+  }
+  for (const name of names) {
+    const result = await load(name, { connections: 10, seconds: duration, overallRate: rate });
+    latency[name].p50.push(result.latency.p50);
+    latency[name].p99.push(result.latency.p99);
+  }
+}
+const rss = { 'this service': peakRssMb(ours.pid), 'Portkey gateway': peakRssMb(portkey.pid), 'direct (simulator)': peakRssMb(simulator.pid) };
+for (const child of [ours, portkey, simulator]) child.kill('SIGTERM');
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const direct = latency['direct (simulator)'];
+const rows = names.map((name) => {
+  const isDirect = name === 'direct (simulator)';
+  return [
+    name,
+    Math.round(mean(throughput[name][10])),
+    Math.round(mean(throughput[name][50])),
+    isDirect ? `${mean(direct.p50).toFixed(1)} (base)` : (mean(latency[name].p50) - mean(direct.p50)).toFixed(1),
+    isDirect ? `${mean(direct.p99).toFixed(1)} (base)` : (mean(latency[name].p99) - mean(direct.p99)).toFixed(1),
+    rss[name],
+  ];
+});
+
+const ratio10 = mean(throughput['this service'][10]) / mean(throughput['Portkey gateway'][10]);
+const ratio50 = mean(throughput['this service'][50]) / mean(throughput['Portkey gateway'][50]);
+const oursP99 = mean(latency['this service'].p99) - mean(direct.p99);
+const portkeyP99 = mean(latency['Portkey gateway'].p99) - mean(direct.p99);
+console.log(`\nGateway overhead: POST chat completion through each path to the local simulator, ${rounds} interleaved rounds of ${duration} s`);
+console.log(`Node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model ?? 'unknown'}); load generator, simulator and gateways on one machine`);
+console.log(`This service runs agent "summarize" (auth, daily quota, routing, failover, schema validation, run log on SQLite); the`);
+console.log(`direct and Portkey requests carry the exact upstream body the service sent.\n`);
+printTable(['path', 'req/s @10 conn', 'req/s @50 conn', `added p50 ms @${rate} req/s`, `added p99 ms @${rate} req/s`, 'peak RSS MB'], rows);
+console.log(`\nThroughput vs Portkey: ${ratio10.toFixed(2)}× at 10 connections, ${ratio50.toFixed(2)}× at 50 (target ≥ 3×).`);
+console.log(`Added p99 at ${rate} req/s: ${oursP99.toFixed(1)} ms vs Portkey ${portkeyP99.toFixed(1)} ms (target: lower). Peak RSS ${rss['this service']} MB (target < 200 MB).`);
+console.log(`\nReproduce: npm run bench:gateway-overhead -- --duration ${duration} --rounds ${rounds} --rate ${rate}`);
