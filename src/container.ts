@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './adapters/db/open-database.ts';
 import { MigrationSchemaInspector, migrateToLatest, type MigrationReport } from './adapters/db/migrator.ts';
 import { KyselyAccountRepository } from './adapters/db/repositories/account-repository.ts';
 import { KyselyApiKeyRepository } from './adapters/db/repositories/api-key-repository.ts';
+import { BatchingRunRepository } from './adapters/db/repositories/batching-run-repository.ts';
 import { KyselyRunRepository } from './adapters/db/repositories/run-repository.ts';
 import { AiSdkModelGateway } from './adapters/providers/ai-sdk-model-gateway.ts';
 import { providerAdapters } from './adapters/providers/index.ts';
@@ -113,13 +114,14 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     plans,
     clock: systemClock,
     tokenVerifier,
+    authCacheSeconds: config.auth.cacheSeconds,
   });
   const runner = new AgentRunner({
     catalog,
     router,
     gateway,
     breaker,
-    runs: new KyselyRunRepository(database.db),
+    runs: new BatchingRunRepository(new KyselyRunRepository(database.db)),
     tools,
     clock: systemClock,
     options: { upstreamTimeoutMs: config.upstreamTimeoutMs, upstreamDeadlineMs: config.upstreamDeadlineMs },

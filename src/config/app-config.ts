@@ -17,7 +17,7 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   freeTier: { limit: number; windowSeconds: number };
   adminToken: string | undefined;
-  auth: { jwksUrl: string | undefined; issuer: string | undefined; audience: string | undefined };
+  auth: { jwksUrl: string | undefined; issuer: string | undefined; audience: string | undefined; cacheSeconds: number };
   upstreamTimeoutMs: number;
   upstreamDeadlineMs: number;
   circuitBreaker: { failureThreshold: number; cooldownMs: number };
@@ -38,7 +38,7 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     trustProxy: environment.TRUST_PROXY,
     freeTier: { limit: environment.FREE_TIER_LIMIT, windowSeconds: environment.FREE_TIER_WINDOW_SECONDS },
     adminToken: environment.ADMIN_TOKEN,
-    auth: { jwksUrl: environment.AUTH_JWKS_URL, issuer: environment.AUTH_ISSUER, audience: environment.AUTH_AUDIENCE },
+    auth: { jwksUrl: environment.AUTH_JWKS_URL, issuer: environment.AUTH_ISSUER, audience: environment.AUTH_AUDIENCE, cacheSeconds: environment.AUTH_CACHE_SECONDS },
     upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,
     upstreamDeadlineMs: environment.UPSTREAM_DEADLINE_MS,
     circuitBreaker: { failureThreshold: environment.CIRCUIT_FAILURE_THRESHOLD, cooldownMs: environment.CIRCUIT_COOLDOWN_MS },

@@ -44,6 +44,7 @@ export const environmentSchema = z.object({
   AUTH_JWKS_URL: optionalUrl,
   AUTH_ISSUER: optionalText,
   AUTH_AUDIENCE: optionalText,
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(1_800_000).default(120_000),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/adapters/db/migrations/index.ts';
+import { BatchingRunRepository } from '../../src/adapters/db/repositories/batching-run-repository.ts';
 import { KyselyConversationRepository } from '../../src/adapters/db/repositories/conversation-repository.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { MigrationSchemaInspector, migrateToLatest } from '../../src/adapters/db/migrator.ts';
@@ -156,6 +157,16 @@ describe.each(dialects)('repositories on %s', (dialect) => {
       const listed = await runs.listByAccount('acct-1', { limit: 10 });
       expect(listed.map((entry) => entry.id)).toEqual(['run_0002', 'run_0001']);
       expect(await runs.listByAccount('acct-1', { limit: 1 })).toHaveLength(1);
+    });
+
+    it('writes concurrent inserts together, each caller waiting for its own row, and isolates a bad row', async () => {
+      const runs = new BatchingRunRepository(new KyselyRunRepository(database.db));
+      const ids = Array.from({ length: 50 }, (_, index) => `run_batch_${index}`);
+      await Promise.all(ids.map((id) => runs.insert({ ...run, id })));
+      for (const id of ids) expect((await runs.findById(id))?.id).toBe(id);
+      const outcomes = await Promise.allSettled([runs.insert({ ...run, id: 'run_batch_new' }), runs.insert({ ...run, id: 'run_batch_0' })]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+      expect(await runs.findById('run_batch_new')).toBeDefined();
     });
 
     it('keeps runs across a reconnect', async () => {

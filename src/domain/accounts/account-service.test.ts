@@ -87,4 +87,53 @@ describe('AccountService', () => {
     const { service: accounts } = service();
     expect(await codeOf(accounts.authenticate('header.valid.signature'))).toBe('unauthorized');
   });
+
+  describe('with a cache of verified keys', () => {
+    function cachedService() {
+      let now = new Date('2026-06-01T12:00:00.000Z');
+      const accounts = new InMemoryAccountRepository();
+      const apiKeys = new InMemoryApiKeyRepository();
+      let lookups = 0;
+      const findByPrefix = apiKeys.findByPrefix.bind(apiKeys);
+      apiKeys.findByPrefix = async (prefix) => {
+        lookups += 1;
+        return findByPrefix(prefix);
+      };
+      const service = new AccountService({ accounts, apiKeys, plans, clock: { now: () => now }, authCacheSeconds: 10 });
+      return { service, apiKeys, lookups: () => lookups, advance: (seconds: number) => (now = new Date(now.getTime() + seconds * 1000)) };
+    }
+
+    it('looks a busy key up once per period', async () => {
+      const { service, lookups, advance } = cachedService();
+      const { key } = await service.createKey({ accountId: 'busy' });
+      for (let index = 0; index < 5; index += 1) await service.authenticate(key);
+      expect(lookups()).toBe(1);
+      advance(11);
+      await service.authenticate(key);
+      expect(lookups()).toBe(2);
+    });
+
+    it('refuses a key revoked through this service at once, and one revoked elsewhere after the period', async () => {
+      const { service, apiKeys, advance } = cachedService();
+      const here = await service.createKey({ accountId: 'revoked-here' });
+      await service.authenticate(here.key);
+      await service.revokeKey(here.prefix);
+      expect(await codeOf(service.authenticate(here.key))).toBe('unauthorized');
+
+      const elsewhere = await service.createKey({ accountId: 'revoked-elsewhere' });
+      await service.authenticate(elsewhere.key);
+      await apiKeys.revoke(elsewhere.prefix, '2026-06-01T12:00:01.000Z');
+      expect((await service.authenticate(elsewhere.key)).account.id).toBe('revoked-elsewhere');
+      advance(11);
+      expect(await codeOf(service.authenticate(elsewhere.key))).toBe('unauthorized');
+    });
+
+    it('applies a plan change made through this service to the next request', async () => {
+      const { service } = cachedService();
+      const { key } = await service.createKey({ accountId: 'upgrading' });
+      await service.authenticate(key);
+      await service.setPlans('upgrading', { apiPlan: 'growth' });
+      expect((await service.authenticate(key)).account.apiPlan).toBe('growth');
+    });
+  });
 });

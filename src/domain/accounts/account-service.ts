@@ -4,7 +4,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { TokenVerifier } from '../../ports/token-verifier.ts';
 import { AppError, invalidRequest, type ValidationIssue } from '../errors.ts';
 import type { PlanSurface, PlanTables } from '../quotas/plan-table.ts';
-import { apiKeyMatches, apiKeyPrefix, generateApiKey, looksLikeApiKey } from './api-key.ts';
+import { apiKeyMatches, apiKeyPrefix, generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.ts';
 
 export interface AuthenticatedAccount {
   account: Account;
@@ -41,6 +41,8 @@ export interface ApiKeySummary {
 const accountIdPattern = /^[\w.@:|+-]{1,200}$/;
 /** Writing last-used time on every request would add a write per call; once a minute is enough. */
 const touchIntervalMs = 60_000;
+/** Verified keys kept in memory, at most; the oldest go first. */
+const authCacheSize = 10_000;
 
 export class AccountService {
   readonly #accounts: AccountRepository;
@@ -49,6 +51,9 @@ export class AccountService {
   readonly #clock: Clock;
   readonly #tokenVerifier: TokenVerifier | undefined;
   readonly #lastTouched = new Map<string, number>();
+  readonly #authCacheMs: number;
+  /** Verified API keys by hash, so a busy key is not looked up on every request. */
+  readonly #verified = new Map<string, { authenticated: AuthenticatedAccount; until: number }>();
 
   constructor(dependencies: {
     accounts: AccountRepository;
@@ -56,12 +61,15 @@ export class AccountService {
     plans: PlanTables;
     clock: Clock;
     tokenVerifier?: TokenVerifier | undefined;
+    /** How long a verified API key is trusted without asking the database again (0: never). */
+    authCacheSeconds?: number;
   }) {
     this.#accounts = dependencies.accounts;
     this.#apiKeys = dependencies.apiKeys;
     this.#plans = dependencies.plans;
     this.#clock = dependencies.clock;
     this.#tokenVerifier = dependencies.tokenVerifier;
+    this.#authCacheMs = (dependencies.authCacheSeconds ?? 0) * 1000;
   }
 
   async createKey(input: CreateKeyInput): Promise<CreatedKey> {
@@ -118,6 +126,7 @@ export class AccountService {
     if (issues.length > 0) throw invalidRequest(issues);
     const account = await this.#accounts.updatePlans(accountId, { apiPlan: plans.apiPlan, v1Plan: plans.v1Plan });
     if (!account) throw new AppError('not_found', `Account "${accountId}" does not exist`);
+    this.#forget((authenticated) => authenticated.account.id === accountId);
     return account;
   }
 
@@ -128,6 +137,7 @@ export class AccountService {
 
   async revokeKey(prefix: string): Promise<void> {
     const revoked = await this.#apiKeys.revoke(prefix, this.#clock.now().toISOString());
+    this.#forget((authenticated) => authenticated.keyPrefix === prefix);
     if (!revoked) throw new AppError('not_found', `No active API key has the prefix "${prefix}"`);
   }
 
@@ -140,6 +150,11 @@ export class AccountService {
   }
 
   async #authenticateApiKey(key: string): Promise<AuthenticatedAccount> {
+    const now = this.#clock.now().getTime();
+    const hash = this.#authCacheMs > 0 ? hashApiKey(key) : '';
+    const cached = this.#authCacheMs > 0 ? this.#verified.get(hash) : undefined;
+    if (cached && cached.until > now) return cached.authenticated;
+
     const record = await this.#apiKeys.findByPrefix(apiKeyPrefix(key));
     if (!record || record.revokedAt !== null || !apiKeyMatches(key, record.hash)) {
       throw new AppError('unauthorized', 'Invalid or revoked API key');
@@ -147,7 +162,17 @@ export class AccountService {
     const account = await this.#accounts.findById(record.accountId);
     if (!account) throw new AppError('unauthorized', 'Invalid or revoked API key');
     this.#touch(record);
-    return { account, method: 'api_key', keyPrefix: record.prefix };
+    const authenticated: AuthenticatedAccount = { account, method: 'api_key', keyPrefix: record.prefix };
+    if (this.#authCacheMs > 0) {
+      if (this.#verified.size >= authCacheSize) this.#verified.delete(this.#verified.keys().next().value as string);
+      this.#verified.set(hash, { authenticated, until: now + this.#authCacheMs });
+    }
+    return authenticated;
+  }
+
+  /** Drops cached verifications, so a revocation or plan change here applies to the next request. */
+  #forget(matches: (authenticated: AuthenticatedAccount) => boolean): void {
+    for (const [hash, entry] of this.#verified) if (matches(entry.authenticated)) this.#verified.delete(hash);
   }
 
   async #authenticateJwt(verifier: TokenVerifier, token: string): Promise<AuthenticatedAccount> {

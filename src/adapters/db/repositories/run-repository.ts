@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
 import type { DatabaseSchema, RunsTable } from '../database-schema.ts';
 
@@ -10,27 +10,13 @@ export class KyselyRunRepository implements RunRepository {
   }
 
   async insert(run: RunRecord): Promise<void> {
-    await this.#db
-      .insertInto('runs')
-      .values({
-        id: run.id,
-        account_id: run.accountId,
-        surface: run.surface,
-        agent: run.agent,
-        model: run.model,
-        provider: run.provider,
-        status: run.status,
-        error_code: run.errorCode,
-        latency_ms: run.latencyMs,
-        input_tokens: run.inputTokens,
-        output_tokens: run.outputTokens,
-        cost_usd: run.costUsd,
-        output: run.output,
-        request_id: run.requestId,
-        created_at: run.createdAt,
-        completed_at: run.completedAt,
-      })
-      .execute();
+    await this.insertMany([run]);
+  }
+
+  /** Several runs in one statement. */
+  async insertMany(runs: readonly RunRecord[]): Promise<void> {
+    if (runs.length === 0) return;
+    await this.#db.insertInto('runs').values(runs.map(toRow)).execute();
   }
 
   async findById(id: string): Promise<RunRecord | undefined> {
@@ -49,6 +35,27 @@ export class KyselyRunRepository implements RunRepository {
       .execute();
     return rows.map(toRecord);
   }
+}
+
+function toRow(run: RunRecord): Insertable<RunsTable> {
+  return {
+    id: run.id,
+    account_id: run.accountId,
+    surface: run.surface,
+    agent: run.agent,
+    model: run.model,
+    provider: run.provider,
+    status: run.status,
+    error_code: run.errorCode,
+    latency_ms: run.latencyMs,
+    input_tokens: run.inputTokens,
+    output_tokens: run.outputTokens,
+    cost_usd: run.costUsd,
+    output: run.output,
+    request_id: run.requestId,
+    created_at: run.createdAt,
+    completed_at: run.completedAt,
+  };
 }
 
 function toRecord(row: Selectable<RunsTable>): RunRecord {
