@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -23,6 +23,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The Node flags `npm start` passes (V8 heap sizing, see docs/decisions), so benchmarks run the server
+ * exactly as a user does.
+ */
+export function startFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return (scripts.start ?? '').split(/\s+/).filter((token) => token.startsWith('--'));
+}
+
 /** A fresh SQLite file for one benchmark run. */
 export function benchDatabaseUrl(): string {
   return `sqlite:${join(mkdtempSync(join(tmpdir(), 'agentapi-bench-')), 'bench.db')}`;
@@ -31,7 +40,7 @@ export function benchDatabaseUrl(): string {
 /** The real server as a user starts it; its log goes nowhere so the terminal shows only the table. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [bin, 'serve'], {
+  const child = spawn(process.execPath, [...startFlags(), bin, 'serve'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

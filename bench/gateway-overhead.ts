@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { argument, benchDatabaseUrl, createBenchKey, printTable } from './bench-support.ts';
+import { argument, benchDatabaseUrl, createBenchKey, printTable, startFlags } from './bench-support.ts';
 
 /**
  * The gateway benchmark: the same upstream call made directly against the local provider simulator,
@@ -39,6 +39,13 @@ async function waitFor(url: string, init?: RequestInit): Promise<void> {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in milliseconds. */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Peak resident memory of a process so far, from the kernel's high-water mark. */
 function peakRssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -48,10 +55,13 @@ function peakRssMb(pid: number | undefined): number {
 // The plan file gives the benchmark account an unlimited /api plan: the quota is counted, never refused.
 const plansFile = join(root, 'bench/bench-plans.yaml');
 const databaseUrl = benchDatabaseUrl();
+// As a deployment does: migrate, then serve. The migration run also fills Node's compile cache, so the
+// server starts as every start after the first does (see bin/agentapi.js).
+await new Promise((resolve) => start('migrate', ['bin/agentapi.js', 'migrate'], { DATABASE_URL: databaseUrl }).once('exit', resolve));
 const simulator = start('simulator', ['tools/upstream-simulator/main.ts', '--port', String(ports.simulator), '--log-limit', '5'], {});
 const simulatorUrl = `http://127.0.0.1:${ports.simulator}`;
 await waitFor(`${simulatorUrl}/__control/health`);
-const ours = start('agentapi', ['bin/agentapi.js', 'serve'], {
+const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve'], {
   HOST: '127.0.0.1',
   PORT: String(ports.ours),
   DATABASE_URL: databaseUrl,
@@ -90,6 +100,8 @@ const targets = {
 };
 type Target = keyof typeof targets;
 const names = Object.keys(targets) as Target[];
+// The process doing each path's work: the simulator itself when it is called directly.
+const worker: Record<Target, ChildProcess> = { 'direct (simulator)': simulator, 'this service': ours, 'Portkey gateway': portkey };
 
 async function load(target: Target, options: { connections: number; seconds: number; overallRate?: number }) {
   const result = await autocannon({ ...targets[target], method: 'POST', connections: options.connections, duration: options.seconds, ...(options.overallRate ? { overallRate: options.overallRate } : {}) });
@@ -98,12 +110,18 @@ async function load(target: Target, options: { connections: number; seconds: num
 }
 
 const throughput: Record<Target, { 10: number[]; 50: number[] }> = Object.fromEntries(names.map((name) => [name, { 10: [], 50: [] }])) as never;
+const cpuPerRequest: Record<Target, number[]> = Object.fromEntries(names.map((name) => [name, []])) as never;
 const latency: Record<Target, { p50: number[]; p99: number[] }> = Object.fromEntries(names.map((name) => [name, { p50: [], p99: [] }])) as never;
 
 for (const name of names) await load(name, { connections: 10, seconds: 2 }); // warm-up
 for (let round = 0; round < rounds; round += 1) {
   for (const connections of [10, 50] as const) {
-    for (const name of names) throughput[name][connections].push((await load(name, { connections, seconds: duration })).requests.average);
+    for (const name of names) {
+      const cpuBefore = cpuMs(worker[name].pid);
+      const result = await load(name, { connections, seconds: duration });
+      throughput[name][connections].push(result.requests.average);
+      if (connections === 50) cpuPerRequest[name].push((cpuMs(worker[name].pid) - cpuBefore) / result.requests.total);
+    }
   }
   for (const name of names) {
     const result = await load(name, { connections: 10, seconds: duration, overallRate: rate });
@@ -124,6 +142,7 @@ const rows = names.map((name) => {
     Math.round(mean(throughput[name][50])),
     isDirect ? `${mean(direct.p50).toFixed(1)} (base)` : (mean(latency[name].p50) - mean(direct.p50)).toFixed(1),
     isDirect ? `${mean(direct.p99).toFixed(1)} (base)` : (mean(latency[name].p99) - mean(direct.p99)).toFixed(1),
+    mean(cpuPerRequest[name]).toFixed(3),
     rss[name],
   ];
 });
@@ -135,8 +154,9 @@ const portkeyP99 = mean(latency['Portkey gateway'].p99) - mean(direct.p99);
 console.log(`\nGateway overhead: POST chat completion through each path to the local simulator, ${rounds} interleaved rounds of ${duration} s`);
 console.log(`Node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model ?? 'unknown'}); load generator, simulator and gateways on one machine`);
 console.log(`This service runs agent "summarize" (auth, daily quota, routing, failover, schema validation, run log on SQLite); the`);
-console.log(`direct and Portkey requests carry the exact upstream body the service sent.\n`);
-printTable(['path', 'req/s @10 conn', 'req/s @50 conn', `added p50 ms @${rate} req/s`, `added p99 ms @${rate} req/s`, 'peak RSS MB'], rows);
+console.log(`direct and Portkey requests carry the exact upstream body the service sent. CPU per request is the path's own`);
+console.log(`process (the simulator for direct calls, the gateway otherwise) during the 50-connection runs.\n`);
+printTable(['path', 'req/s @10 conn', 'req/s @50 conn', `added p50 ms @${rate} req/s`, `added p99 ms @${rate} req/s`, 'CPU ms per request', 'peak RSS MB'], rows);
 console.log(`\nThroughput vs Portkey: ${ratio10.toFixed(2)}× at 10 connections, ${ratio50.toFixed(2)}× at 50 (target ≥ 3×).`);
 console.log(`Added p99 at ${rate} req/s: ${oursP99.toFixed(1)} ms vs Portkey ${portkeyP99.toFixed(1)} ms (target: lower). Peak RSS ${rss['this service']} MB (target < 200 MB).`);
 console.log(`\nReproduce: npm run bench:gateway-overhead -- --duration ${duration} --rounds ${rounds} --rate ${rate}`);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { systemClock } from './adapters/system-clock.ts';
 import { JwksTokenVerifier } from './adapters/auth/jwks-token-verifier.ts';
 import { readYamlFile, readYamlFolder } from './adapters/catalog/yaml-files.ts';
@@ -49,18 +49,6 @@ export interface Container {
   /** Housekeeping for database-held counters of days and windows that have ended; Redis expires its own. */
   purgeExpiredCounters(): Promise<number>;
   close(): Promise<void>;
-}
-
-export function createLogger(level: AppConfig['logLevel'], destination: 1 | 2 = 1): Logger {
-  return pino(
-    {
-      level,
-      base: { service: 'agentapi' },
-      // Secrets never reach the log, whatever a caller puts in a log call.
-      redact: { paths: ['req.headers.authorization', '*.authorization', '*.apiKey', '*.key', '*.prompt'], censor: '[redacted]' },
-    },
-    pino.destination({ dest: destination, sync: false }),
-  );
 }
 
 /** Loads the data files and builds every service once. Anything invalid fails here, before serving. */

@@ -3,7 +3,8 @@ import { runKeysCommand } from './cli/commands/keys-command.ts';
 import { processIo, UsageError } from './cli/cli-io.ts';
 import { usage } from './cli/usage.ts';
 import { loadConfig } from './config/load-config.ts';
-import { buildContainer, createLogger, type Container } from './container.ts';
+import { createLogger } from './adapters/logging/create-logger.ts';
+import { buildContainer, type Container } from './container.ts';
 import { AppError } from './domain/errors.ts';
 import { buildApp } from './http/build-app.ts';
 

@@ -3,6 +3,8 @@ import type { Environment } from './config-schema.ts';
 export interface ProviderSettings {
   apiKey?: string | undefined;
   baseUrl?: string | undefined;
+  /** Proxy settings for calls to the provider, in the variables' own names (HTTP_PROXY, HTTPS_PROXY, NO_PROXY). */
+  proxy?: Record<string, string> | undefined;
 }
 
 export type ProviderSettingsByName = Record<'openai' | 'anthropic' | 'google' | 'groq' | 'mistral' | 'nvidia' | 'ollama', ProviderSettings>;
@@ -30,6 +32,7 @@ export interface AppConfig {
 }
 
 export function toAppConfig(environment: Environment, paths: AppConfig['paths']): AppConfig {
+  const proxy = proxySettings(environment);
   return {
     server: { host: environment.HOST, port: environment.PORT, bodyLimitBytes: environment.BODY_LIMIT_BYTES },
     logLevel: environment.LOG_LEVEL,
@@ -47,13 +50,22 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     slackWebhookUrl: environment.SLACK_WEBHOOK_URL,
     paths,
     providers: {
-      openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL },
-      anthropic: { apiKey: environment.ANTHROPIC_API_KEY, baseUrl: environment.ANTHROPIC_BASE_URL },
-      google: { apiKey: environment.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: environment.GOOGLE_BASE_URL },
-      groq: { apiKey: environment.GROQ_API_KEY, baseUrl: environment.GROQ_BASE_URL },
-      mistral: { apiKey: environment.MISTRAL_API_KEY, baseUrl: environment.MISTRAL_BASE_URL },
-      nvidia: { apiKey: environment.NVIDIA_API_KEY, baseUrl: environment.NVIDIA_BASE_URL },
-      ollama: { baseUrl: environment.OLLAMA_BASE_URL },
+      openai: { apiKey: environment.OPENAI_API_KEY, baseUrl: environment.OPENAI_BASE_URL, proxy },
+      anthropic: { apiKey: environment.ANTHROPIC_API_KEY, baseUrl: environment.ANTHROPIC_BASE_URL, proxy },
+      google: { apiKey: environment.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: environment.GOOGLE_BASE_URL, proxy },
+      groq: { apiKey: environment.GROQ_API_KEY, baseUrl: environment.GROQ_BASE_URL, proxy },
+      mistral: { apiKey: environment.MISTRAL_API_KEY, baseUrl: environment.MISTRAL_BASE_URL, proxy },
+      nvidia: { apiKey: environment.NVIDIA_API_KEY, baseUrl: environment.NVIDIA_BASE_URL, proxy },
+      ollama: { baseUrl: environment.OLLAMA_BASE_URL, proxy },
     },
   };
+}
+
+function proxySettings(environment: Environment): Record<string, string> | undefined {
+  const settings = Object.fromEntries(
+    Object.entries({ HTTP_PROXY: environment.HTTP_PROXY, HTTPS_PROXY: environment.HTTPS_PROXY, NO_PROXY: environment.NO_PROXY }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+  return Object.keys(settings).length > 0 ? settings : undefined;
 }

@@ -74,6 +74,9 @@ export const environmentSchema = z.object({
   NVIDIA_API_KEY: optionalText,
   NVIDIA_BASE_URL: optionalUrl,
   OLLAMA_BASE_URL: optionalUrl,
+  HTTP_PROXY: optionalUrl,
+  HTTPS_PROXY: optionalUrl,
+  NO_PROXY: optionalText,
 });
 
 export type Environment = z.output<typeof environmentSchema>;

@@ -1,6 +1,7 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ProviderOptions } from '@ai-sdk/provider-utils';
 import type { ProviderSettings } from '../../config/app-config.ts';
+import { createUpstreamFetch } from './upstream-fetch.ts';
 
 /** One upstream provider: when it is usable, and how to make its models. */
 export interface ProviderAdapter {
@@ -17,7 +18,10 @@ export interface ProviderAdapter {
   readonly structuredOutputOptions?: ProviderOptions;
 }
 
-/** The key and base URL in the form every AI SDK provider factory takes; no baseURL means the provider's default. */
-export function connectionSettings(settings: ProviderSettings): { apiKey?: string; baseURL?: string } {
-  return { ...(settings.apiKey ? { apiKey: settings.apiKey } : {}), ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}) };
+/**
+ * The key, base URL and HTTP client in the form every AI SDK provider factory takes; no baseURL means the
+ * provider's default.
+ */
+export function connectionSettings(settings: ProviderSettings): { apiKey?: string; baseURL?: string; fetch: typeof fetch } {
+  return { ...(settings.apiKey ? { apiKey: settings.apiKey } : {}), ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}), fetch: createUpstreamFetch(settings.proxy) };
 }

@@ -1,9 +1,12 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
 import type { DatabaseSchema, RunsTable } from '../database-schema.ts';
+import { QueryTemplate } from '../query-template.ts';
 
 export class KyselyRunRepository implements RunRepository {
   readonly #db: Kysely<DatabaseSchema>;
+  /** The insert of n rows, compiled once per n (see QueryTemplate). */
+  readonly #inserts = new Map<number, QueryTemplate<unknown>>();
 
   constructor(db: Kysely<DatabaseSchema>) {
     this.#db = db;
@@ -16,7 +19,24 @@ export class KyselyRunRepository implements RunRepository {
   /** Several runs in one statement. */
   async insertMany(runs: readonly RunRecord[]): Promise<void> {
     if (runs.length === 0) return;
-    await this.#db.insertInto('runs').values(runs.map(toRow)).execute();
+    const values: Record<string, unknown> = {};
+    runs.forEach((run, index) => {
+      for (const [column, value] of Object.entries(toRow(run))) values[`${index}.${column}`] = value;
+    });
+    await this.#insertTemplate(runs.length).execute(values);
+  }
+
+  #insertTemplate(count: number): QueryTemplate<unknown> {
+    let template = this.#inserts.get(count);
+    if (!template) {
+      template = new QueryTemplate(this.#db, (slot) =>
+        this.#db
+          .insertInto('runs')
+          .values(Array.from({ length: count }, (_, index) => Object.fromEntries(runColumns.map((column) => [column, slot(`${index}.${column}`)])) as Insertable<RunsTable>)),
+      );
+      this.#inserts.set(count, template);
+    }
+    return template;
   }
 
   async findById(id: string): Promise<RunRecord | undefined> {
@@ -37,7 +57,27 @@ export class KyselyRunRepository implements RunRepository {
   }
 }
 
-function toRow(run: RunRecord): Insertable<RunsTable> {
+/** Every column toRow fills, in a fixed order. */
+const runColumns = [
+  'id',
+  'account_id',
+  'surface',
+  'agent',
+  'model',
+  'provider',
+  'status',
+  'error_code',
+  'latency_ms',
+  'input_tokens',
+  'output_tokens',
+  'cost_usd',
+  'output',
+  'request_id',
+  'created_at',
+  'completed_at',
+] as const satisfies readonly (keyof RunsTable)[];
+
+function toRow(run: RunRecord): Record<(typeof runColumns)[number], unknown> & Insertable<RunsTable> {
   return {
     id: run.id,
     account_id: run.accountId,

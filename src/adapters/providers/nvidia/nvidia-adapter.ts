@@ -1,4 +1,4 @@
-import type { ProviderAdapter } from '../provider-adapter.ts';
+import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
 
 const defaultBaseUrl = 'https://integrate.api.nvidia.com/v1';
 
@@ -11,8 +11,8 @@ export const nvidiaAdapter: ProviderAdapter = {
     const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
     const provider = createOpenAICompatible({
       name: 'nvidia',
+      ...connectionSettings(settings),
       baseURL: settings.baseUrl ?? defaultBaseUrl,
-      ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
       supportsStructuredOutputs: true,
     });
     return (modelId) => provider.chatModel(modelId);

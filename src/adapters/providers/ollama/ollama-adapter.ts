@@ -1,4 +1,4 @@
-import type { ProviderAdapter } from '../provider-adapter.ts';
+import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
 
 /** Ollama's OpenAI-compatible endpoint lives under /v1 of the server address. */
 function openAiCompatibleUrl(baseUrl: string): string {
@@ -14,6 +14,7 @@ export const ollamaAdapter: ProviderAdapter = {
     const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
     const provider = createOpenAICompatible({
       name: 'ollama',
+      ...connectionSettings(settings),
       baseURL: openAiCompatibleUrl(settings.baseUrl ?? 'http://127.0.0.1:11434'),
       supportsStructuredOutputs: true,
     });

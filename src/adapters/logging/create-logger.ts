@@ -1,0 +1,16 @@
+import pino, { type Logger } from 'pino';
+import type { AppConfig } from '../../config/app-config.ts';
+import { redactSecrets } from './redact-secrets.ts';
+
+/** The process's JSON logger, on stdout (serving) or stderr (commands whose stdout is their output). */
+export function createLogger(level: AppConfig['logLevel'], destination: 1 | 2 = 1): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'agentapi' },
+      // Secrets never reach the log, whatever a caller puts in a log call (see redactSecrets).
+      formatters: { log: redactSecrets },
+    },
+    pino.destination({ dest: destination, sync: false }),
+  );
+}

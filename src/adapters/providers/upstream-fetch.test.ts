@@ -1,0 +1,122 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUpstreamFetch } from './upstream-fetch.ts';
+
+const upstreamFetch = createUpstreamFetch();
+
+type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
+const routes = new Map<string, Handler>();
+const server = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => routes.get(request.url ?? '')?.(request, body, response));
+});
+let base = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+routes.set('/echo', (request, body, response) => {
+  response.writeHead(201, { 'content-type': 'application/json', 'x-upstream': 'yes' });
+  response.end(JSON.stringify({ method: request.method, body: JSON.parse(body) as unknown, auth: request.headers.authorization, length: request.headers['content-length'] }));
+});
+routes.set('/limited', (_request, _body, response) => {
+  response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' });
+  response.end('{"error":{"message":"slow down"}}');
+});
+routes.set('/events', (_request, _body, response) => {
+  response.writeHead(200, { 'content-type': 'text/event-stream' });
+  response.write('data: first\n\n');
+  setTimeout(() => response.end('data: second\n\n'), 150);
+});
+routes.set('/cut', (_request, _body, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+  response.write('{"partial":');
+  setTimeout(() => response.socket?.destroy(), 20);
+});
+routes.set('/slow', (_request, _body, response) => {
+  setTimeout(() => response.end('{}'), 2000);
+});
+routes.set('/gzip', (_request, _body, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+  response.end(gzipSync('{"compressed":true}'));
+});
+routes.set('/moved', (_request, _body, response) => {
+  response.writeHead(307, { location: '/echo' });
+  response.end();
+});
+// As a forward proxy sees a request: the whole target URL.
+routes.set('http://provider.invalid/v1/chat', (request, _body, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ proxiedTo: request.url }));
+});
+routes.set('/empty', (_request, _body, response) => {
+  response.writeHead(204);
+  response.end();
+});
+
+const post = (path: string, init: RequestInit = {}) =>
+  upstreamFetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer k' }, body: '{"ask":"ü"}', ...init });
+
+describe('the upstream fetch for provider calls', () => {
+  it('sends method, headers and body and answers with status, headers and body', async () => {
+    const response = await post('/echo');
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-upstream')).toBe('yes');
+    expect(await response.json()).toEqual({ method: 'POST', body: { ask: 'ü' }, auth: 'Bearer k', length: '12' });
+  });
+
+  it('answers error statuses rather than throwing, as fetch does', async () => {
+    const response = await post('/limited');
+    expect([response.status, response.headers.get('retry-after'), await response.text()]).toEqual([429, '2', '{"error":{"message":"slow down"}}']);
+  });
+
+  it('streams server-sent events as they arrive', async () => {
+    const response = await post('/events');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const started = Date.now();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('data: first\n\n');
+    expect(Date.now() - started).toBeLessThan(120);
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).toBe('data: second\n\n');
+  });
+
+  it('fails like fetch when the connection drops mid-answer or cannot be made', async () => {
+    await expect(post('/cut')).rejects.toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+    const refused = await upstreamFetch('http://127.0.0.1:1/', { method: 'POST', body: '{}' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TypeError);
+    expect((refused as TypeError).cause).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('rejects with the signal’s reason when aborted, before or during the call', async () => {
+    const timeout = post('/slow', { signal: AbortSignal.timeout(50) });
+    await expect(timeout).rejects.toMatchObject({ name: 'TimeoutError' });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(post('/echo', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('decompresses, follows redirects and gives no body for 204', async () => {
+    expect(await (await post('/gzip')).json()).toEqual({ compressed: true });
+    expect(await (await post('/moved')).json()).toMatchObject({ method: 'POST', body: { ask: 'ü' } });
+    const empty = await post('/empty');
+    expect([empty.status, empty.body]).toEqual([204, null]);
+  });
+
+  it('goes through the configured proxy, except for hosts NO_PROXY names', async () => {
+    const proxied = createUpstreamFetch({ HTTP_PROXY: base, NO_PROXY: '127.0.0.1' });
+    const response = await proxied('http://provider.invalid/v1/chat', { method: 'POST', body: '{}' });
+    expect(await response.json()).toEqual({ proxiedTo: 'http://provider.invalid/v1/chat' });
+    expect(await (await proxied(`${base}/echo`, { method: 'POST', body: '{"direct":true}' })).json()).toMatchObject({ body: { direct: true } });
+  });
+});
