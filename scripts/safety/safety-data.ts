@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Rows of the labelled safety data (see the data folder's README for the format). */
+export interface JailbreakRow {
+  text: string;
+  label: 0 | 1;
+  source: string;
+}
+
+export interface ContentRow {
+  text: string;
+  flagged: boolean;
+  categories: string[];
+  source: string;
+}
+
+export interface PiiSpan {
+  type: string;
+  start: number;
+  end: number;
+  value: string;
+}
+
+export interface PiiRow {
+  text: string;
+  spans: PiiSpan[];
+  source: string;
+}
+
+/** The development data next to the repository, unless `--data` names another folder. */
+export const defaultDataDirectory = new URL('../../../shared/data/safety/', import.meta.url).pathname;
+
+/** Every row of every `.jsonl` file in `<directory>/<kind>/`, in file-name order; none when the folder is missing. */
+export function readRows<Row>(directory: string, kind: 'jailbreak' | 'content' | 'pii'): Row[] {
+  const folder = join(directory, kind);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .flatMap((name) =>
+      readFileSync(join(folder, name), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Row),
+    );
+}
+
+/** A short, stable fingerprint of a text: how a model file lists what it was trained on without holding it. */
+export function fingerprint(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 12);
+}
+
+/**
+ * The held-out fifth: a row is for validation when its fingerprint's first character falls in it. Stable
+ * across runs and independent of row order, so retraining never leaks validation rows into training.
+ */
+export function isValidationRow(text: string): boolean {
+  return 'ABCDEFGHIJKLM'.includes(fingerprint(text).charAt(0));
+}
+
+/** The value after `--name` on the command line. */
+export function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}

@@ -1,0 +1,110 @@
+/**
+ * Text as a sparse vector for the linear classifiers: lower-cased words, word pairs and character
+ * 4-grams within words, each hashed into a fixed number of buckets (the "hashing trick", so the model
+ * needs no vocabulary file). Every bucket that occurs counts once, and the vector is scaled to length 1,
+ * so a long text and a short one are on the same scale. Named extra features (rule hits, shape measures)
+ * are hashed into the same space with their own values.
+ */
+export interface SparseVector {
+  indices: Int32Array;
+  values: Float32Array;
+}
+
+export interface FeatureSpace {
+  /** A power of two. */
+  dimensions: number;
+}
+
+const fnvOffset = 0x811c9dc5;
+const fnvPrime = 0x01000193;
+const charGramLength = 4;
+
+/**
+ * Scratch space reused between calls: marks which buckets a text touched. One per dimension count; the
+ * service is single-threaded, so reuse is safe and spares an allocation per call.
+ */
+const scratch = new Map<number, Uint8Array>();
+
+export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonly<Record<string, number>> = {}): SparseVector {
+  const mask = space.dimensions - 1;
+  let seen = scratch.get(space.dimensions);
+  if (!seen) {
+    seen = new Uint8Array(space.dimensions);
+    scratch.set(space.dimensions, seen);
+  }
+  const touched: number[] = [];
+  const touch = (hash: number) => {
+    const index = hash & mask;
+    if (seen[index] === 0) {
+      seen[index] = 1;
+      touched.push(index);
+    }
+  };
+
+  let previousWord = 0;
+  let wordHash = fnvOffset;
+  let wordLength = 0;
+  const lower = text.toLowerCase();
+  // Walk the text once: words end at any character that is not a letter, digit or apostrophe.
+  for (let index = 0; index <= lower.length; index += 1) {
+    const code = index < lower.length ? lower.charCodeAt(index) : 32;
+    if (isWordCharacter(code)) {
+      wordHash = Math.imul(wordHash ^ code, fnvPrime);
+      wordLength += 1;
+      continue;
+    }
+    if (wordLength > 0) {
+      const word = wordHash >>> 0;
+      touch(word);
+      if (previousWord !== 0) touch(Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word);
+      if (wordLength >= charGramLength) touchCharacterGrams(lower, index - wordLength, index, touch);
+      previousWord = word;
+      wordHash = fnvOffset;
+      wordLength = 0;
+    }
+    // Sentence ends break word pairs.
+    if (code === 46 || code === 10 || code === 33 || code === 63) previousWord = 0;
+  }
+
+  const extras = Object.entries(extra).filter(([, value]) => value !== 0);
+  const count = touched.length;
+  const scale = count > 0 ? 1 / Math.sqrt(count) : 0;
+  const indices = new Int32Array(count + extras.length);
+  const values = new Float32Array(count + extras.length);
+  for (let position = 0; position < count; position += 1) {
+    const bucket = touched[position] as number;
+    indices[position] = bucket;
+    values[position] = scale;
+    seen[bucket] = 0;
+  }
+  extras.forEach(([name, value], offset) => {
+    indices[count + offset] = hashString(`extra:${name}`) & mask;
+    values[count + offset] = value;
+  });
+  return { indices, values };
+}
+
+function touchCharacterGrams(text: string, start: number, end: number, touch: (hash: number) => void): void {
+  // With word boundaries: "<word>" gives "<wor", "word", "ord>".
+  for (let gramStart = start - 1; gramStart + charGramLength <= end + 1; gramStart += 1) {
+    let hash = 0x2f1a3c5d;
+    for (let offset = 0; offset < charGramLength; offset += 1) {
+      const position = gramStart + offset;
+      const code = position < start ? 60 : position >= end ? 62 : text.charCodeAt(position);
+      hash = Math.imul(hash ^ code, fnvPrime);
+    }
+    touch(hash >>> 0);
+  }
+}
+
+function isWordCharacter(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 39;
+  // Letters of other scripts (accented Latin, Cyrillic, CJK, …); punctuation blocks are excluded.
+  return !(code >= 0x2000 && code <= 0x206f) && !(code >= 0x3000 && code <= 0x303f) && code !== 0xa0 && code !== 0xff0c && code !== 0xff0e;
+}
+
+export function hashString(value: string): number {
+  let hash = fnvOffset;
+  for (let index = 0; index < value.length; index += 1) hash = Math.imul(hash ^ value.charCodeAt(index), fnvPrime);
+  return hash >>> 0;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { SparseVector } from './hashed-features.ts';
+
+/**
+ * A logistic-regression model over hashed features, as stored in catalog/safety/*.json: weights quantised
+ * to signed bytes (a scale per model) and base64-encoded, so a model of 2^18 weights is a few hundred KB.
+ * One file may hold several heads over the same features (e.g. "flagged" and one per hazard category).
+ */
+export const linearModelFileSchema = z.strictObject({
+  format: z.literal('hashed-logistic-regression/1'),
+  dimensions: z.number().int().refine((value) => value > 0 && (value & (value - 1)) === 0, 'must be a power of two'),
+  heads: z.record(
+    z.string(),
+    z.strictObject({
+      bias: z.number(),
+      scale: z.number().positive(),
+      weights: z.string().min(1),
+      /** The decision threshold chosen on held-out data, when the head is used to decide. */
+      threshold: z.number().min(0).max(1).optional(),
+    }),
+  ),
+  /** How the model was made: data, split, validation results. Informational. */
+  training: z.record(z.string(), z.unknown()),
+});
+
+export type LinearModelFile = z.output<typeof linearModelFileSchema>;
+
+export class LinearClassifier {
+  readonly dimensions: number;
+  readonly #heads: Map<string, { bias: number; weights: Float32Array; threshold: number | undefined }>;
+
+  constructor(file: LinearModelFile) {
+    this.dimensions = file.dimensions;
+    this.#heads = new Map(
+      Object.entries(file.heads).map(([name, head]) => {
+        const bytes = Buffer.from(head.weights, 'base64');
+        if (bytes.length !== file.dimensions) throw new Error(`head "${name}" has ${bytes.length} weights, expected ${file.dimensions}`);
+        const weights = new Float32Array(file.dimensions);
+        for (let index = 0; index < bytes.length; index += 1) weights[index] = ((bytes[index] as number) << 24 >> 24) * head.scale;
+        return [name, { bias: head.bias, weights, threshold: head.threshold }];
+      }),
+    );
+  }
+
+  get headNames(): string[] {
+    return [...this.#heads.keys()];
+  }
+
+  threshold(head: string): number | undefined {
+    return this.#heads.get(head)?.threshold;
+  }
+
+  /** The probability (0–1) the head gives the vector. */
+  probability(head: string, vector: SparseVector): number {
+    const model = this.#heads.get(head);
+    if (!model) throw new Error(`no head "${head}" in the model`);
+    let sum = model.bias;
+    for (let index = 0; index < vector.indices.length; index += 1) sum += (model.weights[vector.indices[index] as number] as number) * (vector.values[index] as number);
+    return 1 / (1 + Math.exp(-sum));
+  }
+}
+
+/** Weights as the model file stores them: signed bytes with one scale. */
+export function quantizeWeights(weights: Float32Array): { scale: number; weights: string } {
+  let largest = 0;
+  for (const weight of weights) largest = Math.max(largest, Math.abs(weight));
+  const scale = largest > 0 ? largest / 127 : 1;
+  const bytes = Buffer.alloc(weights.length);
+  for (let index = 0; index < weights.length; index += 1) bytes.writeInt8(Math.round((weights[index] as number) / scale), index);
+  return { scale, weights: bytes.toString('base64') };
+}
