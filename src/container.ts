@@ -15,6 +15,8 @@ import { BraveWebSearch } from './adapters/web-search/brave-web-search.ts';
 import { HtmlPageInspector } from './adapters/web/html-page-inspector.ts';
 import { HtmlPageReader } from './adapters/web/html-page-reader.ts';
 import { SafeOutboundHttp } from './adapters/web/safe-outbound-http.ts';
+import { readSafetyModels } from './adapters/safety/safety-model-files.ts';
+import { OpenAiModerator } from './adapters/moderation/openai-moderator.ts';
 import { KyselyConversationRepository } from './adapters/db/repositories/conversation-repository.ts';
 import { SqlRollingWindow } from './adapters/db/repositories/sql-rolling-window.ts';
 import { SqlUsageCounters } from './adapters/db/repositories/sql-usage-counters.ts';
@@ -32,6 +34,9 @@ import { buildPlanTables } from './domain/quotas/plan-table.ts';
 import { QuotaService } from './domain/quotas/quota-service.ts';
 import { buildModelRegistry, type ModelRegistry } from './domain/routing/model-registry.ts';
 import { ModelRouter } from './domain/routing/model-router.ts';
+import { createSafetyPipeline } from './domain/safety/create-safety-pipeline.ts';
+import { ModelCritic } from './domain/safety/layers/critic/model-critic.ts';
+import { ModelJailbreakJudge } from './domain/safety/layers/jailbreak/model-judge.ts';
 import type { HttpOptions, HttpServices } from './http/http-services.ts';
 import type { ModelGateway } from './ports/model-gateway.ts';
 import { createAgentTools } from './domain/tools/create-agent-tools.ts';
@@ -58,11 +63,20 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
   const registry = buildModelRegistry(registryFile.content, registryFile.origin);
   const plansFile = readYamlFile(config.paths.plansFile);
   const plans = buildPlanTables(plansFile.content, plansFile.origin);
+  const safetyModels = readSafetyModels(config.paths.catalogDir);
 
   const database = await openDatabase(config.database.url);
   const gateway = await AiSdkModelGateway.create(config.providers, providerAdapters);
   const breaker = new InMemoryCircuitBreaker(config.circuitBreaker);
   const router = new ModelRouter(registry, gateway.configuredProviders(), breaker);
+  const modelHelp = { gateway, breaker, timeoutMs: config.safety.modelTimeoutMs };
+  const safety = createSafetyPipeline(safetyModels, {
+    ...(config.safety.judge === 'model' ? { judge: new ModelJailbreakJudge({ ...modelHelp, router }) } : {}),
+    ...(config.safety.critic === 'model' ? { critic: new ModelCritic(modelHelp) } : {}),
+    ...(config.safety.moderation === 'openai' && config.providers.openai.apiKey
+      ? { moderator: new OpenAiModerator({ baseUrl: config.providers.openai.baseUrl, apiKey: config.providers.openai.apiKey, timeoutMs: config.safety.modelTimeoutMs }) }
+      : {}),
+  });
   const tokenVerifier = config.auth.jwksUrl
     ? new JwksTokenVerifier({ jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience })
     : undefined;
@@ -110,6 +124,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     gateway,
     breaker,
     runs: new BatchingRunRepository(new KyselyRunRepository(database.db)),
+    safety,
     tools,
     clock: systemClock,
     options: { upstreamTimeoutMs: config.upstreamTimeoutMs, upstreamDeadlineMs: config.upstreamDeadlineMs },

@@ -23,6 +23,8 @@ export interface AppConfig {
   upstreamTimeoutMs: number;
   upstreamDeadlineMs: number;
   circuitBreaker: { failureThreshold: number; cooldownMs: number };
+  /** Model help for the safety layers: the critic's reviewer and the jailbreak judge, each with a time limit. */
+  safety: { critic: 'model' | 'rubric'; judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number };
   /** Requests to addresses the service is given: pages to audit, webhooks, callbacks. */
   outbound: { allowHosts: string[]; timeoutMs: number; maxBytes: number };
   webSearch: { braveApiKey: string | undefined; braveBaseUrl: string | undefined };
@@ -45,6 +47,7 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,
     upstreamDeadlineMs: environment.UPSTREAM_DEADLINE_MS,
     circuitBreaker: { failureThreshold: environment.CIRCUIT_FAILURE_THRESHOLD, cooldownMs: environment.CIRCUIT_COOLDOWN_MS },
+    safety: { critic: environment.SAFETY_CRITIC, judge: environment.SAFETY_JUDGE, moderation: environment.SAFETY_MODERATION, modelTimeoutMs: environment.SAFETY_MODEL_TIMEOUT_MS },
     outbound: { allowHosts: environment.OUTBOUND_ALLOW_HOSTS, timeoutMs: environment.OUTBOUND_TIMEOUT_MS, maxBytes: environment.OUTBOUND_MAX_BYTES },
     webSearch: { braveApiKey: environment.BRAVE_SEARCH_API_KEY, braveBaseUrl: environment.BRAVE_SEARCH_BASE_URL },
     slackWebhookUrl: environment.SLACK_WEBHOOK_URL,

@@ -48,6 +48,10 @@ export const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(1_800_000).default(120_000),
+  SAFETY_CRITIC: z.enum(['model', 'rubric']).default('model'),
+  SAFETY_JUDGE: z.enum(['model', 'off']).default('model'),
+  SAFETY_MODERATION: z.enum(['off', 'openai']).default('off'),
+  SAFETY_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   CIRCUIT_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   CIRCUIT_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   OUTBOUND_ALLOW_HOSTS: z
@@ -77,6 +81,9 @@ export const environmentSchema = z.object({
   HTTP_PROXY: optionalUrl,
   HTTPS_PROXY: optionalUrl,
   NO_PROXY: optionalText,
+}).refine((environment) => environment.SAFETY_MODERATION !== 'openai' || environment.OPENAI_API_KEY !== undefined, {
+  path: ['SAFETY_MODERATION'],
+  message: 'openai moderation needs OPENAI_API_KEY',
 });
 
 export type Environment = z.output<typeof environmentSchema>;

@@ -13,7 +13,7 @@ beforeAll(async () => {
   simulator = await startUpstreamSimulator();
   testApp = await startTestApp({
     databaseUrl: freshSqliteUrl(),
-    env: { ...allProvidersAt(simulator), CIRCUIT_FAILURE_THRESHOLD: '2', CIRCUIT_COOLDOWN_MS: '400', UPSTREAM_TIMEOUT_MS: '2000' },
+    env: { ...allProvidersAt(simulator), CIRCUIT_FAILURE_THRESHOLD: '2', CIRCUIT_COOLDOWN_MS: '400', UPSTREAM_TIMEOUT_MS: '2000', SAFETY_CRITIC: 'rubric' },
   });
   key = await testApp.createKey('router-user');
 });
@@ -118,7 +118,7 @@ describe('failover — errors', () => {
     await testApp.close();
     testApp = await startTestApp({
       databaseUrl: freshSqliteUrl(),
-      env: { ...allProvidersAt(simulator), CIRCUIT_FAILURE_THRESHOLD: '2', CIRCUIT_COOLDOWN_MS: '400', UPSTREAM_TIMEOUT_MS: '2000' },
+      env: { ...allProvidersAt(simulator), CIRCUIT_FAILURE_THRESHOLD: '2', CIRCUIT_COOLDOWN_MS: '400', UPSTREAM_TIMEOUT_MS: '2000', SAFETY_CRITIC: 'rubric' },
     });
     key = await testApp.createKey('router-user');
     const [first, second] = await chainFor({ prompt: 'Circuit test' });

@@ -12,7 +12,7 @@ beforeAll(async () => {
   simulator = await startUpstreamSimulator();
   testApp = await startTestApp({
     databaseUrl: freshSqliteUrl(),
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: simulator.baseUrls.openai, UPSTREAM_TIMEOUT_MS: '1000', UPSTREAM_DEADLINE_MS: '1500' },
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: simulator.baseUrls.openai, UPSTREAM_TIMEOUT_MS: '1000', UPSTREAM_DEADLINE_MS: '1500', SAFETY_CRITIC: 'rubric' },
   });
   key = await testApp.createKey('provider-user');
 });

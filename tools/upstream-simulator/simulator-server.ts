@@ -6,9 +6,10 @@ import { FaultInjector, type Fault, type FaultConfig } from './fault-injection.t
 import { geminiProtocol } from './gemini-protocol.ts';
 import { openaiProtocol } from './openai-protocol.ts';
 import { providerError } from './provider-errors.ts';
+import { moderationReply } from './moderation.ts';
 import { baseUrlsFor, resolveProviderRoute, simulatedProviders, type SimulatedProvider } from './provider-routes.ts';
 import { RequestLog, type RecordedRequest, type RequestFilter } from './request-log.ts';
-import type { Answer, ErrorReply, SimulatedCall } from './simulated-call.ts';
+import { isJsonObject, type Answer, type ErrorReply, type SimulatedCall } from './simulated-call.ts';
 import { sleep } from './sleep.ts';
 import { writeFlushed, writeJsonArrayStream, writeSse } from './sse.ts';
 import { buildAnswer, malformAnswer } from './structured-answer.ts';
@@ -113,6 +114,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, faults
   const { provider } = route;
   const protocol = protocols[provider];
   const body = parseJson(raw);
+  if (provider === 'openai' && method === 'POST' && route.endpointPath === '/moderations') return moderate(request, response, body, raw, faults, log, gone.signal);
   const endpoint = route.endpointPath === undefined ? undefined : protocol.matchEndpoint(method, route.endpointPath, url.searchParams);
   const model = endpoint ? protocol.modelOf(endpoint, body) : '';
   const entry = log.add({ method, path: url.pathname, query: url.search, provider, model, body: body ?? raw, headers: loggedHeaders(request) });
@@ -145,6 +147,25 @@ async function handle(request: IncomingMessage, response: ServerResponse, faults
   const exchange: Exchange = { protocol, endpoint, call, response, signal: gone.signal, chunkDelayMs: decision.chunkDelayMs };
   const status = await respond(exchange, decision.fault);
   finish(decision.fault ? describeFault(decision.fault) : 'answered', status);
+}
+
+/** OpenAI's moderation endpoint: credentials, latency and HTTP faults as for generation, then a deterministic verdict. */
+async function moderate(request: IncomingMessage, response: ServerResponse, body: unknown, raw: string, faults: FaultInjector, log: RequestLog, signal: AbortSignal): Promise<void> {
+  const model = isJsonObject(body) && typeof body.model === 'string' ? body.model : 'omni-moderation-latest';
+  const url = new URL(request.url ?? '/', 'http://simulator');
+  const entry = log.add({ method: 'POST', path: url.pathname, query: url.search, provider: 'openai', model, body: body ?? raw, headers: loggedHeaders(request) });
+  const unauthorized = checkCredentials('openai', request.headers, url.searchParams, model);
+  const decision = faults.next('openai', model);
+  await sleep(decision.latencyMs, signal);
+  if (signal.aborted) return void (entry.outcome = 'client left');
+  if (decision.fault?.type === 'hang' || decision.fault?.type === 'delay') {
+    await sleep(decision.fault.type === 'delay' ? decision.fault.ms : 24 * 3600 * 1000, signal);
+    if (signal.aborted) return void (entry.outcome = 'client left');
+  }
+  const reply = unauthorized ?? (decision.fault?.type === 'http' ? providerError('openai', decision.fault.status, { model }) : moderationReply(body));
+  entry.outcome = reply.status === 200 ? 'answered' : 'rejected';
+  entry.status = reply.status;
+  sendJson(response, reply);
 }
 
 interface Exchange {

@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { InvalidDataError } from '../invalid-data-error.ts';
+import { safetyPolicyFor } from '../safety/safety-policy.ts';
 import type { JsonSchema, ToolDescriptor } from '../tools/agent-tool.ts';
 import { agentDefinitionSchema, type AgentDefinition } from './agent-definition.ts';
 import { jsonSchemaProblems } from './json-schema-subset.ts';
@@ -145,7 +146,7 @@ function compileAgent(definition: AgentDefinition, tools: readonly ToolDescripto
   const requiredFieldsValidator = input ? lazily(() => compile(input)) : undefined;
   const optionalFieldsValidator = optionalFieldsSchema ? lazily(() => compile(optionalFieldsSchema)) : undefined;
   return Object.defineProperties(
-    { ...definition, fieldNames, publicOutput, privateFields },
+    { ...definition, fieldNames, publicOutput, privateFields, safetyPolicy: safetyPolicyFor(definition.safety) },
     {
       outputValidator: { get: outputValidator, enumerable: true },
       publicOutputValidator: { get: publicOutputValidator, enumerable: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentSafetySchema } from '../safety/safety-policy.ts';
 
 /** What kind of work an agent does; the router picks models by it. */
 export const taskCategories = [
@@ -62,6 +63,8 @@ export const agentDefinitionSchema = z.strictObject({
   output: objectJsonSchema,
   /** Named tools or post-processors the agent uses; each must exist in the tool registry. */
   tools: z.array(kebabCaseId).default([]),
+  /** The agent's own safety settings over the defaults: PII action per type, quality threshold. */
+  safety: agentSafetySchema.optional(),
 });
 
 export type AgentDefinition = z.output<typeof agentDefinitionSchema>;

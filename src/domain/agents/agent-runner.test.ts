@@ -1,70 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { finderAgent, fixtureCatalog, fixtureRegistry } from '../../../test/support/agent-fixtures.ts';
-import { InMemoryRunRepository } from '../../../test/support/in-memory-repositories.ts';
-import { ScriptedCircuitBreaker } from '../../../test/support/fake-circuit-breaker.ts';
-import { UpstreamError, type GenerationRequest, type GenerationResult, type ModelGateway } from '../../ports/model-gateway.ts';
+import { finderAgent } from '../../../test/support/agent-fixtures.ts';
+import { failure, setupRunner as setup, summary, type Answer } from '../../../test/support/agent-runner-setup.ts';
+import { UpstreamError } from '../../ports/model-gateway.ts';
 import { AppError } from '../errors.ts';
-import { ModelRouter } from '../routing/model-router.ts';
-import { buildAgentCatalog, type AgentCatalog } from './agent-catalog.ts';
-import type { UsageMeter } from '../quotas/usage-meter.ts';
+import { buildAgentCatalog } from './agent-catalog.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
-import { AgentRunner } from './agent-runner.ts';
-
-type Answer = (request: GenerationRequest) => Omit<GenerationResult, 'text'> | UpstreamError;
-
-function setup(providers: string[], answer: Answer, catalog: AgentCatalog = fixtureCatalog(), tools: ReadonlyMap<string, AgentTool> = new Map()) {
-  const calls: GenerationRequest[] = [];
-  const gateway: ModelGateway = {
-    configuredProviders: () => new Set(providers),
-    generate: async (request) => {
-      calls.push(request);
-      const result = answer(request);
-      if (result instanceof UpstreamError) throw result;
-      return { ...result, text: JSON.stringify(result.output) };
-    },
-  };
-  const runs = new InMemoryRunRepository();
-  const meter = countingMeter();
-  const breaker = new ScriptedCircuitBreaker();
-  const runner = new AgentRunner({
-    catalog,
-    router: new ModelRouter(fixtureRegistry(), gateway.configuredProviders(), breaker),
-    gateway,
-    breaker,
-    runs,
-    tools,
-    clock: { now: () => new Date('2026-06-01T12:00:00.000Z') },
-    options: { upstreamTimeoutMs: 1000, upstreamDeadlineMs: 5000 },
-    sleep: async () => undefined,
-  });
-  return { runner, runs, calls, meter, breaker };
-}
-
-/** A meter that records what a run reserved and gave back. */
-function countingMeter() {
-  const state = { reserved: 0, released: 0 };
-  const snapshot = { plan: 'test', limit: 10, used: 0, remaining: 10, resetAt: new Date(0), windowSeconds: 86_400 };
-  const meter: UsageMeter = {
-    async reserve() {
-      state.reserved += 1;
-      return { snapshot, release: async () => void (state.released += 1) };
-    },
-    snapshot: async () => snapshot,
-  };
-  return { meter, state };
-}
-
-const summary: Answer = () => ({ output: { summary: 'Short.', points: ['a'] }, usage: { inputTokens: 1000, outputTokens: 500 } });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the run to fail');
-}
 
 describe('AgentRunner', () => {
   it('runs an agent on the best configured model, prices it and records the run', async () => {

@@ -13,13 +13,18 @@ import { priceUsage } from '../routing/model-registry.ts';
 import type { ModelRouter, RoutingDecision } from '../routing/model-router.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
 import { inferCategory } from '../routing/task-classifier.ts';
+import type { LayerReport } from '../safety/safety-layer.ts';
+import type { SafetyPipeline } from '../safety/safety-pipeline.ts';
 import type { AgentTool, ToolContext, ToolPreparation } from '../tools/agent-tool.ts';
 import { isFreeAgent, type Agent, type ApiSurface, type RunSurface } from './agent.ts';
 import type { AgentCatalog } from './agent-catalog.ts';
 import { buildInstructions } from './agent-instructions.ts';
 import { resolveAgentTask, type AgentRunBody, type AgentTask } from './agent-task.ts';
+import { betterCandidate, modelsAfter, regenerationReason, type OutputCandidate } from './output-candidate.ts';
+import { outputBlocked, safetyBlocked, type SafetyReport } from './safety-refusals.ts';
 
 export type { AttemptReport } from '../routing/failover.ts';
+export type { SafetyReport } from './safety-refusals.ts';
 
 export interface RunAgentCommand {
   surface: RunSurface;
@@ -72,6 +77,7 @@ export interface AgentRunSuccess {
   attempts: AttemptReport[];
   routing: RoutingReport;
   usage: RunUsage;
+  safety: SafetyReport;
   /** The caller's limit after this run. */
   quota: UsageSnapshot;
   responseTimeMs: number;
@@ -90,7 +96,14 @@ interface RunInProgress {
   runId: string;
   createdAt: string;
   startedAt: number;
+  /** What the input layers reported. */
+  inputReports: LayerReport[];
 }
+
+/** Request keys that steer the run rather than describe the task: no model ever sees them. */
+const controlKeys = ['model', 'policy', 'stream', 'confirmed', 'fallback'];
+
+const noUsage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
 
 /** The one execution path for agent runs, whichever surface or trigger started them. */
 export class AgentRunner {
@@ -99,6 +112,7 @@ export class AgentRunner {
   readonly #gateway: ModelGateway;
   readonly #breaker: CircuitBreaker;
   readonly #runs: RunRepository;
+  readonly #safety: SafetyPipeline;
   readonly #tools: ReadonlyMap<string, AgentTool>;
   readonly #clock: Clock;
   readonly #options: AgentRunnerOptions;
@@ -110,6 +124,7 @@ export class AgentRunner {
     gateway: ModelGateway;
     breaker: CircuitBreaker;
     runs: RunRepository;
+    safety: SafetyPipeline;
     tools: ReadonlyMap<string, AgentTool>;
     clock: Clock;
     options: AgentRunnerOptions;
@@ -120,6 +135,7 @@ export class AgentRunner {
     this.#gateway = dependencies.gateway;
     this.#breaker = dependencies.breaker;
     this.#runs = dependencies.runs;
+    this.#safety = dependencies.safety;
     this.#tools = dependencies.tools;
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
@@ -165,7 +181,19 @@ export class AgentRunner {
   async run(command: RunAgentCommand): Promise<AgentRunSuccess> {
     const startedAt = performance.now();
     const agent = command.surface === 'free' ? this.findFreeAgent(command.agentId) : this.findAgent(command.agentId, command.surface);
-    const task = resolveAgentTask(agent, command.body);
+    // Invalid requests are refused before anything is screened or recorded.
+    let task = resolveAgentTask(agent, command.body);
+    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, inputReports: [] };
+
+    // Layers 1-3 before any model call; a refusal is recorded but never counted against the quota.
+    const screening = await this.#safety.screenInput(command.body, agent.safetyPolicy, new Set([...controlKeys, ...agent.privateFields, ...agent.privateFields.map((field) => `input.${field}`)]));
+    run.inputReports = screening.reports;
+    if (screening.blocked) {
+      await this.#record(run, undefined, { status: 'blocked', errorCode: 'safety_blocked' });
+      throw safetyBlocked(screening.blocked, screening.reports, run.runId);
+    }
+    if (screening.value !== command.body) task = resolveAgentTask(agent, screening.value);
+
     const routing = this.route(agent, task, { ...command.body, planPolicy: command.planPolicy });
     if (command.surface === 'api' && agent.requiresConfirmation && command.body.confirmed !== true) {
       throw confirmationRequired(agent, task, routing);
@@ -174,21 +202,15 @@ export class AgentRunner {
     // Counted before any work; given back below unless the run succeeds.
     const reservation = await command.meter.reserve();
     try {
-      return await this.#execute(command, agent, task, routing, reservation, startedAt);
+      return await this.#execute(run, task, routing, reservation);
     } catch (error) {
       await reservation.release();
       throw error;
     }
   }
 
-  async #execute(
-    command: RunAgentCommand,
-    agent: Agent,
-    task: AgentTask,
-    routing: RoutingDecision,
-    reservation: MeterReservation,
-    startedAt: number,
-  ): Promise<AgentRunSuccess> {
+  async #execute(run: RunInProgress, task: AgentTask, routing: RoutingDecision, reservation: MeterReservation): Promise<AgentRunSuccess> {
+    const { command, agent } = run;
     const tools = agent.tools.map((name) => this.#tool(name));
     const toolContext: ToolContext = {
       agentId: agent.id,
@@ -201,14 +223,18 @@ export class AgentRunner {
     const preparations: ToolPreparation[] = [];
     for (const tool of tools) preparations.push(tool.prepare ? await tool.prepare(toolContext) : {});
 
-    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt };
     const onDelta = command.onDelta;
-    const result = await runFailover({ gateway: this.#gateway, breaker: this.#breaker, sleep: this.#sleep }, routing.chain, {
+    const generationStartedAt = performance.now();
+    const generation = {
       instructions: buildInstructions(agent),
       prompt: withToolContext(task.prompt, tools, preparations),
       outputSchema: agent.output,
       outputValidator: agent.outputValidator,
       attemptTimeoutMs: this.#options.upstreamTimeoutMs,
+    };
+    const failover = { gateway: this.#gateway, breaker: this.#breaker, sleep: this.#sleep };
+    const result = await runFailover(failover, routing.chain, {
+      ...generation,
       deadlineMs: this.#options.upstreamDeadlineMs,
       ...(onDelta
         ? { onDelta: (model: ModelDefinition, text: string) => onDelta({ runId: run.runId, agentId: agent.id, model, text, routing: describeRouting(routing, []), quota: reservation.snapshot }) }
@@ -233,7 +259,32 @@ export class AgentRunner {
       );
     }
 
-    let output = result.output;
+    // Layers 2-4 on the answer; a blocked or weak one is generated again on the next model (not once the
+    // answer has been streamed: what the caller has seen cannot be replaced).
+    const attempts = [...result.attempts];
+    const spent: OutputCandidate[] = [];
+    let chosen = await this.#candidate(agent, task, result.model, result.output, result.usage);
+    spent.push(chosen);
+    const reason = regenerationReason(chosen);
+    const remainingMs = this.#options.upstreamDeadlineMs - (performance.now() - generationStartedAt);
+    const nextModels = modelsAfter(routing.chain, result.model);
+    if (reason && !onDelta && nextModels.length > 0 && remainingMs > 0) {
+      const second = await runFailover(failover, nextModels, { ...generation, deadlineMs: remainingMs });
+      attempts.push(...second.attempts);
+      if (second.ok) {
+        const candidate = await this.#candidate(agent, task, second.model, second.output, second.usage);
+        spent.push(candidate);
+        chosen = betterCandidate(chosen, candidate);
+      }
+    }
+    const regenerated = spent.length > 1 ? reason : undefined;
+    const outputReports = [...chosen.screening.reports, chosen.quality.report];
+    if (chosen.screening.blocked) {
+      await this.#record(run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', usage: totalUsage(spent) });
+      throw outputBlocked(chosen.screening.blocked, [...run.inputReports, ...outputReports], run.runId);
+    }
+
+    let output = chosen.screening.value;
     try {
       for (const [index, tool] of tools.entries()) {
         if (tool.finish) output = await tool.finish(output, toolContext, preparations[index]?.state);
@@ -241,35 +292,47 @@ export class AgentRunner {
       const checked = agent.publicOutputValidator.safeParse(output);
       if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
     } catch (error) {
-      await this.#recordFailure(run, result.model, 'agent_failed');
+      await this.#recordFailure(run, chosen.model, 'agent_failed');
       if (error instanceof AppError) throw error;
       throw new AppError('agent_failed', 'The agent failed while processing the model output', { runId: run.runId }, { cause: error });
     }
 
-    const usage = { ...result.usage, costUsd: priceUsage(result.model, result.usage) };
-    const data = { ...output, model: result.model.id };
-    const responseTimeMs = elapsedMs(startedAt);
-    await this.#runs.insert({
-      ...this.#baseRecord(run, result.model),
-      status: 'succeeded',
-      errorCode: null,
-      latencyMs: responseTimeMs,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      costUsd: usage.costUsd,
-      output: JSON.stringify(data),
+    // Layer 5: a model other than the producer reviews what the caller will get.
+    const critic = await this.#safety.review({
+      agentName: agent.name,
+      task: task.prompt,
+      output,
+      producer: chosen.model,
+      reviewers: routing.chain,
+      evidence: { quality: chosen.quality.quality, contentPassed: chosen.screening.reports.every((layer) => layer.layer !== 'content' || layer.verdict === 'pass') },
     });
+    const reviewUsage = critic.verdict.usage ? [{ model: critic.verdict.usage.model, usage: critic.verdict.usage.tokens }] : [];
+    const usage = totalUsage([...spent, ...reviewUsage]);
+    const layers = [...run.inputReports, ...outputReports, critic.report];
+    const safety: SafetyReport = { passed: layers.every((layer) => layer.verdict !== 'block'), layers, ...(regenerated ? { regenerated } : {}) };
+
+    const data = { ...output, model: chosen.model.id };
+    const responseTimeMs = elapsedMs(run.startedAt);
+    await this.#record(run, chosen.model, { status: 'succeeded', errorCode: null, usage, output: JSON.stringify(data) });
     return {
       runId: run.runId,
       agent,
       data,
-      model: result.model,
-      attempts: result.attempts,
+      model: chosen.model,
+      attempts,
       routing: report,
       usage,
+      safety,
       quota: reservation.snapshot,
       responseTimeMs,
     };
+  }
+
+  /** One model's answer through the output layers: PII and content screening, then the quality score. */
+  async #candidate(agent: Agent, task: AgentTask, model: ModelDefinition, output: Record<string, unknown>, usage: { inputTokens: number; outputTokens: number }): Promise<OutputCandidate> {
+    const screening = await this.#safety.screenOutput(output, agent.safetyPolicy);
+    const quality = this.#safety.assessQuality({ output: screening.value, prompt: task.prompt, schemaValid: agent.outputValidator.safeParse(screening.value).success }, agent.safetyPolicy);
+    return { model, usage, screening, quality };
   }
 
   #tool(name: string): AgentTool {
@@ -280,15 +343,20 @@ export class AgentRunner {
   }
 
   async #recordFailure(run: RunInProgress, model: ModelDefinition | undefined, errorCode: string): Promise<void> {
+    await this.#record(run, model, { status: 'failed', errorCode });
+  }
+
+  async #record(run: RunInProgress, model: ModelDefinition | undefined, outcome: { status: RunRecord['status']; errorCode: string | null; usage?: RunUsage; output?: string }): Promise<void> {
+    const usage = outcome.usage ?? noUsage;
     await this.#runs.insert({
       ...this.#baseRecord(run, model),
-      status: 'failed',
-      errorCode,
+      status: outcome.status,
+      errorCode: outcome.errorCode,
       latencyMs: elapsedMs(run.startedAt),
-      inputTokens: 0,
-      outputTokens: 0,
-      costUsd: 0,
-      output: null,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      costUsd: usage.costUsd,
+      output: outcome.output ?? null,
     });
   }
 
@@ -305,6 +373,17 @@ export class AgentRunner {
       completedAt: this.#clock.now().toISOString(),
     };
   }
+}
+
+/** Tokens and cost of every model call a run made, each priced by its own model. */
+function totalUsage(calls: readonly { model: ModelDefinition; usage: { inputTokens: number; outputTokens: number } }[]): RunUsage {
+  const total = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  for (const call of calls) {
+    total.inputTokens += call.usage.inputTokens;
+    total.outputTokens += call.usage.outputTokens;
+    total.costUsd += priceUsage(call.model, call.usage);
+  }
+  return { ...total, costUsd: Math.round(total.costUsd * 1e8) / 1e8 };
 }
 
 /** The task, followed by what each tool gathered, under the tool's name. */

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { SafetyPolicy } from '../safety/safety-layer.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface Agent extends AgentDefinition {
   publicOutputValidator: ZodType;
   /** Input fields that only tools read; the model's task never contains them. */
   privateFields: readonly string[];
+  /** The safety settings in force: the agent's own over the defaults. */
+  safetyPolicy: SafetyPolicy;
 }
 
 export type ApiSurface = 'api' | 'v1';

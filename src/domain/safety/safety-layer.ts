@@ -27,6 +27,8 @@ export interface LayerReport {
   categories: string[];
   /** Counts per type (PII), so callers see how much was found without seeing any of it. */
   findings?: Record<string, number>;
+  /** Critic only: the model that reviewed, or `rubric` for the deterministic rubric. */
+  reviewer?: string;
   ms: number;
 }
 

@@ -48,6 +48,7 @@ export function presentAgentRun(result: AgentRunSuccess) {
       attempts: result.attempts,
       routing: result.routing,
       usage: result.usage,
+      safety: result.safety,
     },
   };
 }

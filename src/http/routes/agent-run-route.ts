@@ -24,7 +24,7 @@ export function registerAgentRunRoute(
       security: bearerSecurity,
       params: agentParamsSchema,
       body: agentRunBodySchema,
-      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 413, 415, 429, 500, 502, 503) },
+      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 413, 415, 422, 429, 500, 502, 503) },
     },
     // Authentication comes before body validation: an anonymous caller learns nothing from a 400.
     preValidation: requireAccount(services),

@@ -18,6 +18,25 @@ export const agentRunBodySchema = z
   })
   .describe('Agent run request: a prompt, and optional agent-specific fields');
 
+const layerReportSchema = z.object({
+  layer: z.enum(['jailbreak', 'pii', 'content', 'quality', 'critic']),
+  stage: z.enum(['input', 'output']),
+  verdict: z.enum(['pass', 'flag', 'redact', 'block']).describe('For quality and critic, block means below the bar'),
+  score: z.number().describe('Jailbreak, PII, content: how likely unsafe (0-1). Quality, critic: how good (0-1)'),
+  categories: z.array(z.string()).describe('Hazard categories, PII types, failed checks or criteria; never text'),
+  findings: z.record(z.string(), z.number()).optional().describe('PII: count per type'),
+  reviewer: z.string().optional().describe('Critic: the model that reviewed, or rubric'),
+  ms: z.number(),
+});
+
+export const safetyReportSchema = z
+  .object({
+    passed: z.boolean().describe('No layer blocked the run or found the output below its bar'),
+    layers: z.array(layerReportSchema).describe('Every layer that ran, in pipeline order'),
+    regenerated: z.enum(['output_blocked', 'quality']).optional().describe('Why the output was generated again on the next model'),
+  })
+  .describe('The five safety layers: jailbreak, PII, content (input), PII, content, quality, critic (output)');
+
 export const agentRunEnvelopeSchema = z.object({
   success: z.literal(true),
   data: z.looseObject({ model: z.string().describe('The model that produced the output') }).describe('The agent output'),
@@ -47,6 +66,7 @@ export const agentRunEnvelopeSchema = z.object({
       skipped: z.array(z.object({ model: z.string(), reason: z.enum(['circuit_open', 'context_too_small', 'deadline']) })).optional(),
     }),
     usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number() }),
+    safety: safetyReportSchema,
   }),
 });
 

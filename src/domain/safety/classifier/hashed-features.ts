@@ -25,6 +25,9 @@ const charGramLength = 4;
  */
 const scratch = new Map<number, Uint8Array>();
 
+/** Buckets touched by the current text, in order; grown when a text needs more. */
+let touchedBuffer = new Int32Array(16_384);
+
 export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonly<Record<string, number>> = {}): SparseVector {
   const mask = space.dimensions - 1;
   let seen = scratch.get(space.dimensions);
@@ -32,14 +35,10 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     seen = new Uint8Array(space.dimensions);
     scratch.set(space.dimensions, seen);
   }
-  const touched: number[] = [];
-  const touch = (hash: number) => {
-    const index = hash & mask;
-    if (seen[index] === 0) {
-      seen[index] = 1;
-      touched.push(index);
-    }
-  };
+  // A word gives at most itself, a pair and (length - 1) character grams: three per character is a bound.
+  if (touchedBuffer.length < text.length * 3 + 8) touchedBuffer = new Int32Array(text.length * 3 + 8);
+  const touched = touchedBuffer;
+  let count = 0;
 
   let previousWord = 0;
   let wordHash = fnvOffset;
@@ -55,9 +54,19 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     }
     if (wordLength > 0) {
       const word = wordHash >>> 0;
-      touch(word);
-      if (previousWord !== 0) touch(Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word);
-      if (wordLength >= charGramLength) touchCharacterGrams(lower, index - wordLength, index, touch);
+      let bucket = word & mask;
+      if (seen[bucket] === 0) {
+        seen[bucket] = 1;
+        touched[count++] = bucket;
+      }
+      if (previousWord !== 0) {
+        bucket = (Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word) & mask;
+        if (seen[bucket] === 0) {
+          seen[bucket] = 1;
+          touched[count++] = bucket;
+        }
+      }
+      if (wordLength >= charGramLength) count = touchCharacterGrams(lower, index - wordLength, index, seen, touched, count, mask);
       previousWord = word;
       wordHash = fnvOffset;
       wordLength = 0;
@@ -67,7 +76,6 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
   }
 
   const extras = Object.entries(extra).filter(([, value]) => value !== 0);
-  const count = touched.length;
   const scale = count > 0 ? 1 / Math.sqrt(count) : 0;
   const indices = new Int32Array(count + extras.length);
   const values = new Float32Array(count + extras.length);
@@ -84,8 +92,9 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
   return { indices, values };
 }
 
-function touchCharacterGrams(text: string, start: number, end: number, touch: (hash: number) => void): void {
-  // With word boundaries: "<word>" gives "<wor", "word", "ord>".
+/** Marks the character 4-grams of one word, with its boundaries ("<word>" gives "<wor", "word", "ord>"); returns the new count. */
+function touchCharacterGrams(text: string, start: number, end: number, seen: Uint8Array, touched: Int32Array, count: number, mask: number): number {
+  let total = count;
   for (let gramStart = start - 1; gramStart + charGramLength <= end + 1; gramStart += 1) {
     let hash = 0x2f1a3c5d;
     for (let offset = 0; offset < charGramLength; offset += 1) {
@@ -93,8 +102,13 @@ function touchCharacterGrams(text: string, start: number, end: number, touch: (h
       const code = position < start ? 60 : position >= end ? 62 : text.charCodeAt(position);
       hash = Math.imul(hash ^ code, fnvPrime);
     }
-    touch(hash >>> 0);
+    const bucket = (hash >>> 0) & mask;
+    if (seen[bucket] === 0) {
+      seen[bucket] = 1;
+      touched[total++] = bucket;
+    }
   }
+  return total;
 }
 
 function isWordCharacter(code: number): boolean {

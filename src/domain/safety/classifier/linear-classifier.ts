@@ -17,6 +17,8 @@ export const linearModelFileSchema = z.strictObject({
       weights: z.string().min(1),
       /** The decision threshold chosen on held-out data, when the head is used to decide. */
       threshold: z.number().min(0).max(1).optional(),
+      /** Scores from here up to the threshold are uncertain: a second opinion (a judge model) may decide. */
+      uncertainFrom: z.number().min(0).max(1).optional(),
     }),
   ),
   /** How the model was made: data, split, validation results. Informational. */
@@ -27,7 +29,7 @@ export type LinearModelFile = z.output<typeof linearModelFileSchema>;
 
 export class LinearClassifier {
   readonly dimensions: number;
-  readonly #heads: Map<string, { bias: number; weights: Float32Array; threshold: number | undefined }>;
+  readonly #heads: Map<string, { bias: number; weights: Float32Array; threshold: number | undefined; uncertainFrom: number | undefined }>;
 
   constructor(file: LinearModelFile) {
     this.dimensions = file.dimensions;
@@ -37,7 +39,7 @@ export class LinearClassifier {
         if (bytes.length !== file.dimensions) throw new Error(`head "${name}" has ${bytes.length} weights, expected ${file.dimensions}`);
         const weights = new Float32Array(file.dimensions);
         for (let index = 0; index < bytes.length; index += 1) weights[index] = ((bytes[index] as number) << 24 >> 24) * head.scale;
-        return [name, { bias: head.bias, weights, threshold: head.threshold }];
+        return [name, { bias: head.bias, weights, threshold: head.threshold, uncertainFrom: head.uncertainFrom }];
       }),
     );
   }
@@ -48,6 +50,10 @@ export class LinearClassifier {
 
   threshold(head: string): number | undefined {
     return this.#heads.get(head)?.threshold;
+  }
+
+  uncertainFrom(head: string): number | undefined {
+    return this.#heads.get(head)?.uncertainFrom;
   }
 
   /** The probability (0–1) the head gives the vector. */

@@ -9,39 +9,53 @@ export interface DecodedSpan {
 }
 
 // Candidates are deliberately strict, so ordinary identifiers, card numbers and hashes are not "decoded".
-const base64Candidate = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-const hexCandidate = /(?:\\x[0-9a-fA-F]{2}){4,}|\b[0-9a-fA-F]{16,}\b/g;
+const shortestRun = 16;
+const escapedHexCandidate = /(?:\\x[0-9a-fA-F]{2}){4,}/g;
+const hexRun = /^[0-9a-fA-F]+$/;
 const percentCandidate = /[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}/g;
+const percentEscape = /%[0-9A-Fa-f]{2}/;
 const entitiesCandidate = /(?:&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});[^&\s]{0,3}){3,}/g;
-const quickCheck = /%[0-9A-Fa-f]{2}|&#|\\x/;
 
 /**
  * Finds base64, hex, percent-encoded and HTML-entity spans whose decoded form is readable text, so that an
- * instruction or a card number hidden in an encoding is scanned like any other text.
+ * instruction or a card number hidden in an encoding is scanned like any other text. Each pattern runs
+ * only when the text holds what it needs: most text has no encoded span, and the scan must cost little.
  */
 export function decodeEncodedSpans(text: string, normalize: (decoded: string) => NormalizedText): DecodedSpan[] {
-  if (!quickCheck.test(text) && !hasLongRun(text)) return [];
   const spans: DecodedSpan[] = [];
   const add = (start: number, end: number, encoding: DecodedSpan['encoding'], decoded: string | undefined) => {
     if (decoded !== undefined && readable(decoded)) spans.push({ start, end, encoding, content: normalize(decoded) });
   };
-  for (const match of text.matchAll(base64Candidate)) add(match.index, match.index + match[0].length, 'base64', decodeBase64(match[0]));
-  for (const match of text.matchAll(hexCandidate)) add(match.index, match.index + match[0].length, 'hex', decodeHex(match[0]));
-  for (const match of text.matchAll(percentCandidate)) add(match.index, match.index + match[0].length, 'percent', decodePercent(match[0]));
-  for (const match of text.matchAll(entitiesCandidate)) add(match.index, match.index + match[0].length, 'entities', decodeEntities(match[0]));
+  for (const [start, end] of base64Runs(text)) {
+    const token = text.slice(start, end);
+    add(start, end, 'base64', decodeBase64(token));
+    if (hexRun.test(token)) add(start, end, 'hex', decodeHex(token));
+  }
+  if (text.includes('\\x')) for (const match of text.matchAll(escapedHexCandidate)) add(match.index, match.index + match[0].length, 'hex', decodeHex(match[0]));
+  if (percentEscape.test(text)) for (const match of text.matchAll(percentCandidate)) add(match.index, match.index + match[0].length, 'percent', decodePercent(match[0]));
+  if (text.includes('&#')) for (const match of text.matchAll(entitiesCandidate)) add(match.index, match.index + match[0].length, 'entities', decodeEntities(match[0]));
   return spans;
 }
 
-/** Whether the text has 16 or more base64 characters in a row; a loop, because the regex backtracks. */
-function hasLongRun(text: string): boolean {
-  let run = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
+/** Runs of 16 or more base64 characters (with their padding), as [start, end); a loop, because a regex backtracks. */
+function base64Runs(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let index = 0; index <= text.length; index += 1) {
+    const code = index < text.length ? text.charCodeAt(index) : 0;
     const base64 = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 43 || code === 47 || code === 95 || code === 45;
-    run = base64 ? run + 1 : 0;
-    if (run >= 16) return true;
+    if (base64) {
+      if (start < 0) start = index;
+      continue;
+    }
+    if (start >= 0 && index - start >= shortestRun) {
+      let end = index;
+      while (end < text.length && end - index < 2 && text.charCodeAt(end) === 61) end += 1;
+      runs.push([start, end]);
+    }
+    start = -1;
   }
-  return false;
+  return runs;
 }
 
 function decodeBase64(candidate: string): string | undefined {

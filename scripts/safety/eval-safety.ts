@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { readSafetyModels } from '../../src/adapters/safety/safety-model-files.ts';
+import { createSafetyPipeline } from '../../src/domain/safety/create-safety-pipeline.ts';
+import { defaultSafetyPolicy } from '../../src/domain/safety/safety-policy.ts';
+import type { BinaryEvaluation } from './evaluate-binary.ts';
+import { evaluateContent } from './evaluate-content.ts';
+import { evaluateJailbreak } from './evaluate-jailbreak.ts';
+import { evaluatePii } from './evaluate-pii.ts';
+import { percentile } from './metrics.ts';
+import { defaultDataDirectory, option, readRows, type ContentRow, type JailbreakRow, type PiiRow } from './safety-data.ts';
+
+/**
+ * `npm run eval:safety [-- --data <dir>]`: every local safety layer over labelled data it was not trained
+ * on (rows whose fingerprint the model file lists are skipped), then the three input layers together on
+ * an 8 KB request. Prints Markdown tables; docs/safety.md holds the last results.
+ */
+const dataDirectory = option('data') ?? defaultDataDirectory;
+const catalog = new URL('../../catalog/', import.meta.url).pathname;
+const models = readSafetyModels(catalog);
+
+/** The fingerprints of the rows a model file says it was trained on. */
+function trained(file: string): Set<string> {
+  const model = JSON.parse(readFileSync(`${catalog}safety/${file}`, 'utf8')) as { training: { fingerprints?: string[] } };
+  return new Set(model.training.fingerprints ?? []);
+}
+
+const fixed = (value: number, digits = 3) => value.toFixed(digits);
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+function layerRow(name: string, evaluation: BinaryEvaluation): string {
+  const { metrics, latency } = evaluation;
+  return row([name, evaluation.rows, fixed(metrics.precision), fixed(metrics.recall), fixed(metrics.f1), fixed(metrics.falsePositiveRate), fixed(evaluation.recallAtOnePercentFalsePositives), fixed(latency.p50Ms, 3), fixed(latency.p99Ms, 3)]);
+}
+
+function sourceRows(name: string, evaluation: BinaryEvaluation): string[] {
+  return evaluation.bySource.map((source) => row([name, source.source, source.label ? 'harmful' : 'benign', source.rows, `${source.label ? 'recall' : 'FPR'} ${fixed(source.rate)}`]));
+}
+
+/** An 8 KB request of ordinary business text with an email and a card number, as one agent run would send. */
+function eightKilobyteRequest(): Record<string, unknown> {
+  const prompts = readFileSync(new URL('./data/benign-business-prompts.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => (JSON.parse(line) as { text: string }).text);
+  let notes = 'Customer contact: jane.doe@example.com; card on file 4111 1111 1111 1111.\n';
+  for (let index = 0; notes.length < 7 * 1024; index += 1) notes += `${prompts[index % prompts.length]}\n`;
+  return { prompt: prompts.slice(0, 6).join(' ').slice(0, 1024), input: { notes: notes.slice(0, 7 * 1024) } };
+}
+
+async function combinedLatency(iterations: number) {
+  const pipeline = createSafetyPipeline(models);
+  const request = eightKilobyteRequest();
+  const skip = new Set(['model', 'policy', 'stream', 'confirmed', 'fallback']);
+  for (let warm = 0; warm < 200; warm += 1) await pipeline.screenInput(request, defaultSafetyPolicy, skip);
+  const total: number[] = [];
+  const perLayer = new Map<string, number[]>();
+  for (let index = 0; index < iterations; index += 1) {
+    const started = performance.now();
+    const screening = await pipeline.screenInput(request, defaultSafetyPolicy, skip);
+    total.push(performance.now() - started);
+    for (const report of screening.reports) perLayer.set(report.layer, [...(perLayer.get(report.layer) ?? []), report.ms]);
+  }
+  return { bytes: Buffer.byteLength(JSON.stringify(request)), total, perLayer };
+}
+
+const jailbreak = evaluateJailbreak(readRows<JailbreakRow>(dataDirectory, 'jailbreak'), models.jailbreak, trained('jailbreak-model.json'));
+const content = evaluateContent(readRows<ContentRow>(dataDirectory, 'content'), models.content, trained('content-model.json'));
+const pii = evaluatePii(readRows<PiiRow>(dataDirectory, 'pii'));
+
+console.log(`Data: ${dataDirectory} (rows a model was trained on are skipped)\n`);
+console.log(row(['layer', 'rows', 'precision', 'recall', 'F1', 'FPR', 'recall@1%FPR', 'p50 ms', 'p99 ms']));
+console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+console.log(layerRow('jailbreak', jailbreak));
+console.log(layerRow('content', content));
+
+console.log(`\n${row(['PII type', 'gold', 'predicted', 'precision', 'recall', 'F1'])}`);
+console.log(row(['---', '---:', '---:', '---:', '---:', '---:']));
+for (const type of pii.types) console.log(row([type.type, type.gold, type.predicted, fixed(type.precision), fixed(type.recall), fixed(type.f1)]));
+console.log(`PII latency per row: p50 ${fixed(pii.latency.p50Ms, 4)} ms, p99 ${fixed(pii.latency.p99Ms, 4)} ms`);
+
+console.log(`\n${row(['layer', 'source', 'label', 'rows', 'rate'])}`);
+console.log(row(['---', '---', '---', '---:', '---:']));
+for (const line of [...sourceRows('jailbreak', jailbreak), ...sourceRows('content', content)]) console.log(line);
+
+const latency = await combinedLatency(Number(option('iterations') ?? 2000));
+console.log(`\nThe three input layers together on one ${latency.bytes}-byte request (${latency.total.length} runs, one core):`);
+console.log(row(['', 'p50 ms', 'p99 ms']));
+console.log(row(['---', '---:', '---:']));
+console.log(row(['jailbreak + PII + content', fixed(percentile(latency.total, 0.5)), fixed(percentile(latency.total, 0.99))]));
+for (const [layer, values] of latency.perLayer) console.log(row([layer, fixed(percentile(values, 0.5)), fixed(percentile(values, 0.99))]));

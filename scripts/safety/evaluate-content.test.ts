@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { businessPromptRows, evaluateContent, formatContentEvaluation, loadContentModel } from './evaluate-content.ts';
+import { defaultDataDirectory, fingerprint, readRows, type ContentRow } from './safety-data.ts';
+
+/** The targets: at least 80% of harmful or toxic text caught, at most 5% of benign text. */
+const minimumRecall = 0.8;
+const maximumFalsePositiveRate = 0.05;
+
+const { model, trainedFingerprints, recordedValidation: recorded } = loadContentModel();
+const hasData = existsSync(join(defaultDataDirectory, 'content'));
+const row = (text: string, flagged: boolean, source = 'test'): ContentRow => ({ text, flagged, categories: [], source });
+
+describe('evaluateContent', () => {
+  it('leaves out rows the model was trained on and measures the rest at the layer decision', () => {
+    const rows = [row('I will kill you if you show up again.', true), row('Please send the quarterly report.', false), row('Kill the stuck process.', false)];
+    const evaluation = evaluateContent(rows, model, new Set([fingerprint('Kill the stuck process.')]));
+    expect(evaluation.rows).toBe(2);
+    expect(evaluation.metrics).toMatchObject({ truePositives: 1, falsePositives: 0, trueNegatives: 1, falseNegatives: 0 });
+    expect(evaluation.bySource).toEqual([
+      { source: 'test', rows: 1, label: true, rate: 1 },
+      { source: 'test', rows: 1, label: false, rate: 0 },
+    ]);
+  });
+
+  it('prints a table without the texts', () => {
+    const table = formatContentEvaluation('sample', evaluateContent([row('Shoot me an email about the renewal.', false, 'business')], model));
+    expect(table).toContain('business');
+    expect(table).not.toContain('renewal');
+  });
+});
+
+describe('the committed content model', () => {
+  it('records validation results that meet the targets', () => {
+    expect(recorded.recall).toBeGreaterThanOrEqual(minimumRecall);
+    expect(recorded.falsePositiveRate).toBeLessThanOrEqual(maximumFalsePositiveRate);
+  });
+
+  it.skipIf(!hasData)('meets the targets on the held-out development rows, exactly as recorded when it was trained', () => {
+    const rows = readRows<ContentRow>(defaultDataDirectory, 'content');
+    const evaluation = evaluateContent(rows, model, trainedFingerprints);
+    expect(evaluation.rows).toBeGreaterThan(500);
+    expect(evaluation.metrics.recall).toBeGreaterThanOrEqual(minimumRecall);
+    expect(evaluation.metrics.falsePositiveRate).toBeLessThanOrEqual(maximumFalsePositiveRate);
+    // The same counts as at training time: the features the model reads have not changed since.
+    const { truePositives, falsePositives, trueNegatives, falseNegatives } = evaluation.metrics;
+    expect({ truePositives, falsePositives, trueNegatives, falseNegatives }).toEqual({
+      truePositives: recorded.truePositives,
+      falsePositives: recorded.falsePositives,
+      trueNegatives: recorded.trueNegatives,
+      falseNegatives: recorded.falseNegatives,
+    });
+  });
+
+  it('practically never flags the business prompts', () => {
+    const evaluation = evaluateContent(businessPromptRows(), model, trainedFingerprints);
+    expect(evaluation.rows).toBeGreaterThan(100);
+    expect(evaluation.metrics.falsePositiveRate).toBeLessThanOrEqual(0.01);
+  });
+});

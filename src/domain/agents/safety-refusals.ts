@@ -1,0 +1,33 @@
+import { AppError } from '../errors.ts';
+import type { LayerReport } from '../safety/safety-layer.ts';
+import type { SafetyBlock } from '../safety/safety-pipeline.ts';
+
+/** What `meta.safety` holds: whether every layer let the run through, and each layer's report in order. */
+export interface SafetyReport {
+  passed: boolean;
+  layers: LayerReport[];
+  /** Set when the first answer was replaced by (or weighed against) one from the next model. */
+  regenerated?: 'output_blocked' | 'quality';
+}
+
+/** 422 `safety_blocked`: a layer refused the request before any model saw it. */
+export function safetyBlocked(block: SafetyBlock, layers: LayerReport[], runId: string): AppError {
+  return new AppError('safety_blocked', `The request was blocked by the ${block.layer} safety layer (${block.categories.join(', ')})`, {
+    ...blockDetails(block),
+    runId,
+    safety: { passed: false, layers },
+  });
+}
+
+/** 422 `output_blocked`: the output failed content safety on every model it was generated on. */
+export function outputBlocked(block: SafetyBlock, layers: LayerReport[], runId: string): AppError {
+  return new AppError('output_blocked', `The output was withheld by the ${block.layer} safety layer (${block.categories.join(', ')}) after regeneration`, {
+    ...blockDetails(block),
+    runId,
+    safety: { passed: false, layers },
+  });
+}
+
+function blockDetails(block: SafetyBlock) {
+  return { layer: block.layer, categories: block.categories, findings: block.findings ?? {} };
+}

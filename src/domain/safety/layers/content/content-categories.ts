@@ -1,0 +1,68 @@
+/**
+ * What the content layer reports: the MLCommons hazard taxonomy as Llama Guard 3 numbers it (S1–S14), as
+ * readable ids, plus two categories that are not hazards: `harassment` (blocked, like a hazard) and
+ * `profanity` (reported, never refused on its own: business users swear).
+ */
+export const hazardCategoryByCode = {
+  S1: 'violent_crimes',
+  S2: 'non_violent_crimes',
+  S3: 'sex_related_crimes',
+  S4: 'child_sexual_exploitation',
+  S5: 'defamation',
+  S6: 'specialized_advice',
+  S7: 'privacy',
+  S8: 'intellectual_property',
+  S9: 'indiscriminate_weapons',
+  S10: 'hate',
+  S11: 'self_harm',
+  S12: 'sexual_content',
+  S13: 'elections',
+  S14: 'code_interpreter_abuse',
+} as const;
+
+export type HazardCategory = (typeof hazardCategoryByCode)[keyof typeof hazardCategoryByCode];
+export type ContentCategory = HazardCategory | 'harassment' | 'profanity';
+
+export const hazardCategories: readonly HazardCategory[] = Object.values(hazardCategoryByCode);
+export const contentCategories: readonly ContentCategory[] = [...hazardCategories, 'harassment', 'profanity'];
+
+/** Categories the layer refuses; everything except profanity. */
+export function isBlockingCategory(category: ContentCategory): boolean {
+  return category !== 'profanity';
+}
+
+/**
+ * The development data's own category codes, as this layer's categories:
+ * - OpenAI moderation: `S` sexual → sexual_content; `S3` sexual/minors → child_sexual_exploitation (and
+ *   sexual_content); `H` hate → hate; `H2` hate/threatening → hate and violent_crimes (a threat of
+ *   violence); `V` violence and `V2` graphic violence → violent_crimes (the nearest hazard: the data marks
+ *   depictions of violence, Llama Guard marks enabling or threatening it); `HR` harassment → harassment;
+ *   `SH` self-harm → self_harm.
+ * - Davidson: `hate` → hate; `offensive` (mostly profanity and slurs in tweets) → profanity.
+ * - Surge toxicity has no codes; a toxic row (insults, abuse at people) → harassment.
+ */
+const categoriesByDataCode: Readonly<Record<string, readonly ContentCategory[]>> = {
+  S: ['sexual_content'],
+  S3: ['child_sexual_exploitation', 'sexual_content'],
+  H: ['hate'],
+  H2: ['hate', 'violent_crimes'],
+  V: ['violent_crimes'],
+  V2: ['violent_crimes'],
+  HR: ['harassment'],
+  SH: ['self_harm'],
+  hate: ['hate'],
+  offensive: ['profanity'],
+};
+
+/** The categories of one labelled row, sorted; a flagged row without codes counts as harassment. */
+export function categoriesOfDataRow(row: { flagged: boolean; categories: readonly string[] }): ContentCategory[] {
+  if (!row.flagged) return [];
+  const found = new Set<ContentCategory>();
+  for (const code of row.categories) {
+    const mapped = categoriesByDataCode[code];
+    if (!mapped) throw new Error(`unknown content category code "${code}"`);
+    for (const category of mapped) found.add(category);
+  }
+  if (found.size === 0) found.add('harassment');
+  return [...found].sort();
+}

@@ -1,0 +1,118 @@
+import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
+import { scannedString } from '../../scanned-string.ts';
+import { scanTexts } from '../../text/normalize-text.ts';
+import { categoriesSettledByWords, hasEvidenceFor } from './category-evidence.ts';
+import { isBlockingCategory, type ContentCategory } from './content-categories.ts';
+import type { ContentSignals } from './content-signals.ts';
+import { categoryHeads, contentVector, flaggedHead } from './content-vector.ts';
+
+/** What the content checks found in one text. */
+export interface ContentAssessment {
+  /** 0–1: how likely the text is harmful or toxic. */
+  score: number;
+  /** Detected categories, sorted; empty when nothing was found. */
+  categories: ContentCategory[];
+}
+
+/** The outcome for one raw text, as the evaluation reads it. */
+export interface ContentDetection {
+  /** Something was found: the layer would block or flag. */
+  flagged: boolean;
+  /** A category the layer refuses was found. */
+  blocked: boolean;
+  score: number;
+  categories: ContentCategory[];
+}
+
+/** A phrase rule's hit is near-certain; it ranks above every model score the thresholds let through. */
+const ruleScore = 0.99;
+/** Below this many words, a text with nothing listed in it gives the model too little to read. */
+const fewWords = 3;
+
+/**
+ * The flagged head's probability as the layer uses it. One or two ordinary words ("pitch", "must",
+ * "self-harm" as a label in structured output) are mostly character fragments to the model, and its
+ * probability for them is noise; without a listed word or a rule hit the score is scaled down by how
+ * little text there is.
+ */
+export function flaggedScore(probability: number, signals: Pick<ContentSignals, 'words' | 'hasEvidence'>): number {
+  return signals.words < fewWords && !signals.hasEvidence ? (probability * signals.words) / fewWords : probability;
+}
+
+interface PreparedModel {
+  flaggedThreshold: number;
+  heads: { category: ContentCategory; threshold: number }[];
+}
+
+// Thresholds and heads are read from the model once, not on every text.
+const prepared = new WeakMap<LinearClassifier, PreparedModel>();
+
+function prepare(model: LinearClassifier): PreparedModel {
+  let entry = prepared.get(model);
+  if (!entry) {
+    const names = new Set(model.headNames);
+    if (!names.has(flaggedHead)) throw new Error(`the content model has no "${flaggedHead}" head`);
+    entry = {
+      flaggedThreshold: model.threshold(flaggedHead) ?? 0.5,
+      heads: categoryHeads.filter((category) => names.has(category)).map((category) => ({ category, threshold: model.threshold(category) ?? 0.5 })),
+    };
+    prepared.set(model, entry);
+  }
+  return entry;
+}
+
+/**
+ * Assesses one normalised text. The features are computed once and every head reads the same vector. The
+ * category heads are consulted only when the text is flagged (an insult aimed at the reader settles
+ * harassment before they are asked). A head's vote counts when the text backs its
+ * category (see category-evidence.ts); a flagged text without a counted vote is named after the head
+ * closest to its threshold among those the text backs, or, when it backs none, among the refused
+ * categories: the model found harm, and nothing in the text says it is only swearing.
+ */
+export function assessText(model: LinearClassifier, text: string): ContentAssessment {
+  const { flaggedThreshold, heads } = prepare(model);
+  const { vector, signals } = contentVector(text, model.dimensions);
+  const probability = flaggedScore(model.probability(flaggedHead, vector), signals);
+  const categories = new Set<ContentCategory>(signals.ruleCategories);
+  if (probability >= flaggedThreshold) {
+    for (const category of categoriesSettledByWords(signals)) categories.add(category);
+    const closestBacked = { category: undefined as ContentCategory | undefined, ratio: -1 };
+    const closestRefused = { category: undefined as ContentCategory | undefined, ratio: -1 };
+    let voted = false;
+    for (const head of heads) {
+      const ratio = model.probability(head.category, vector) / head.threshold;
+      const backed = hasEvidenceFor(head.category, signals);
+      if (backed && ratio >= 1) {
+        categories.add(head.category);
+        voted = true;
+      }
+      const closest = backed ? closestBacked : isBlockingCategory(head.category) ? closestRefused : undefined;
+      if (closest && ratio > closest.ratio) {
+        closest.category = head.category;
+        closest.ratio = ratio;
+      }
+    }
+    const fallback = closestBacked.category ?? closestRefused.category;
+    if (!voted && categories.size === 0 && fallback) categories.add(fallback);
+  }
+  const score = signals.ruleCategories.length > 0 ? Math.max(probability, ruleScore) : probability;
+  return { score, categories: [...categories].sort() };
+}
+
+/** Assesses several texts together: the highest score and every category found in any of them. */
+export function assessTexts(model: LinearClassifier, texts: Iterable<string>): ContentAssessment {
+  let score = 0;
+  const categories = new Set<ContentCategory>();
+  for (const text of texts) {
+    const assessment = assessText(model, text);
+    score = Math.max(score, assessment.score);
+    for (const category of assessment.categories) categories.add(category);
+  }
+  return { score, categories: [...categories].sort() };
+}
+
+/** One raw text through the same steps as the layer: normalised, decoded spans read, assessed. */
+export function detectContent(model: LinearClassifier, text: string): ContentDetection {
+  const { score, categories } = assessTexts(model, scanTexts(scannedString('text', text).normalized));
+  return { flagged: categories.length > 0, blocked: categories.some(isBlockingCategory), score, categories };
+}

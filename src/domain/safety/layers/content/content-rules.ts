@@ -1,0 +1,148 @@
+import type { ContentCategory } from './content-categories.ts';
+
+/**
+ * High-precision phrase rules: each one decides its category on its own, whatever the model says, because
+ * the phrase leaves no benign reading ("I will kill you", "how to synthesize sarin"). Everyday idioms
+ * ("kill the process", "shoot me an email", "a bomb of a launch") are kept out by the patterns' shape: a
+ * person as the object, a synthesis request, a first-person intent. Rules run only when one of their
+ * trigger words occurs, so a long text pays for a word lookup, not for every pattern.
+ */
+export interface ContentRule {
+  name: string;
+  category: ContentCategory;
+  /** Lower-cased words (as the tokenizer splits them) of which at least one must occur for the rule to run. */
+  triggers: readonly string[];
+  pattern: RegExp;
+}
+
+const secondPerson = String.raw`(?:you|u|ya|y'all|your (?:family|kids|wife|husband|children|mother|mom|dog))\b`;
+const person = String.raw`(?:${secondPerson}|him|her|them)\b`;
+const intent = String.raw`(?:i|we)\s*(?:['’]ll|['’]m going to|['’]m gonna|['’]re going to|['’]re gonna| will| shall| am going to| am gonna| are going to| are gonna| gonna| want to| wanna| swear i['’]ll)`;
+const request = String.raw`(?:how (?:do|can|could|would|should) (?:i|we|you|one|someone)|how to|steps? (?:to|for)|instructions? (?:to|for|on)|recipe (?:to|for)|guide (?:to|for|on)|tutorial (?:on|for)|(?:tell|show|teach) me how to|explain how to|procedure (?:to|for)|help me)`;
+const agent = String.raw`(?:sarin|soman|tabun|vx|novichok|nerve (?:agent|gas)|mustard gas|sulfur mustard|chlorine gas|phosgene|ricin|abrin|anthrax|botulinum(?: toxin)?|smallpox|bubonic plague|bioweapons?|biological weapons?|chemical weapons?|dirty bomb|nuclear (?:bomb|weapon|device)|atomic bomb|weapons?[- ]grade (?:uranium|plutonium)|pipe bombs?|nail bombs?|pressure[- ]cooker bombs?|car bombs?|suicide vests?|ieds?|improvised explosive(?: device)?s?|napalm|tatp|acetone peroxide|fertili[sz]er bombs?|explosives?|(?<!(?:bath|seed|photo|glitter|smoke|stink|f|truth|cherry|sex|time) )bombs?(?! of| shelter| threat| squad| disposal))`;
+const minorWord = String.raw`(?:(?:little |young |underage )?(?:child(?:ren)?|kids?|minors?|toddlers?|preteens?|pre-teens?|schoolgirls?|schoolboys?|little (?:girls?|boys?))|(?:[1-9]|1[0-7])[- ]?(?:yo|y\/o|years?[- ]old)(?: (?:girls?|boys?|kids?|child))?)`;
+
+/** Words for groups of people that calls for violence and exclusion are aimed at. */
+const groupWord = String.raw`(?:people|folks|men|women|immigrants|migrants|refugees|foreigners|muslims|musloids|jews|christians|catholics|blacks|whites|gays|homosexuals|lesbians|queers|trans(?:gender)? (?:people|folks|women|men)|sikhs|hindus|arabs|mexicans|asians|africans|pakistanis|liberals|conservatives|democrats|republicans|leftists|infidels|disabled|cripples|atheists|feminists)`;
+/** Someone calling for an act: "we should", "they need to", "let's". */
+const callFor = String.raw`(?:should|must|need to|needs to|ought to|have to|has to|got to|gotta|deserve to|deserves to|let'?s|will|gonna|going to)`;
+/** One word between the verb and the group that is not a preposition ("the cruel sikhs", not "the interviews with women"). */
+const gapWord = String.raw`(?!(?:with|for|of|to|in|on|at|from|by|about|and|or|among|across|between|within|into|over|under|like|than|as|per|via|against)\b)\w+`;
+const groupViolenceVerbs = ['kill', 'slaughter', 'exterminate', 'murder', 'stab', 'shoot', 'hang', 'lynch', 'gas', 'butcher', 'behead', 'massacre', 'eradicate', 'execute'];
+// Passives unambiguous even after a bare "they" ("they need to be slaughtered"; "they should be killed" may be processes).
+const groupViolencePassives = ['slaughtered', 'exterminated', 'murdered', 'lynched', 'hanged', 'gassed', 'butchered', 'beheaded', 'massacred', 'eradicated'];
+// Passives that need a named group or "these people" as the subject.
+const ambiguousPassives = ['killed', 'shot', 'executed', 'destroyed'];
+
+export const contentRules: readonly ContentRule[] = [
+  {
+    name: 'slur',
+    category: 'hate',
+    triggers: ['nigger', 'niggers', 'faggot', 'faggots', 'kike', 'kikes', 'gook', 'gooks', 'wetback', 'wetbacks', 'beaner', 'beaners', 'raghead', 'ragheads', 'towelhead', 'towelheads', 'zipperhead', 'zipperheads', 'spic', 'spics', 'chink', 'chinks', 'jungle', 'porch', 'trash', 'camel'],
+    pattern:
+      /\b(?:(?:sand ?)?niggers?|faggots?|kikes?|gooks?|wetbacks?|beaners?|ragheads?|towelheads?|zipperheads?|spics?(?! and span)|chinks?(?! in (?:the|his|her|their|our|its) armou?r)|jungle ?bunn(?:y|ies)|porch ?monkeys?|white trash|camel ?jockeys?)\b/i,
+  },
+  {
+    name: 'threat',
+    category: 'violent_crimes',
+    triggers: ['kill', 'killed', 'murder', 'shoot', 'shot', 'stab', 'strangle', 'behead', 'slaughter', 'rape', 'raped', 'torture', 'lynch', 'lynched', 'hanged', 'hurt', 'bullet', 'throat', 'die', 'dead'],
+    pattern: new RegExp(
+      String.raw`\b${intent}\s+(?:\w+\s+){0,4}?(?:(?:kill|hurt)\s+${secondPerson}|(?:murder|stab|strangle|behead|slaughter|rape|torture|lynch)\s+${person}|shoot\s+(?:you|u|ya|him|her|them)\b(?!\s+(?:an?|the|some|over|my|our|this|that|quick|back|up|down|through|across|off)\b)|put a bullet in|slit (?:your|his|her|their) throats?)\b|\b(?:you(?:'re| are) (?:going to|gonna) die|you(?:'re| are) (?:a )?dead (?:man|woman|meat)|i hope (?:you|u) die|(?:you|u) (?:should|deserve to|need to) (?:die|be (?:dead|killed|shot|raped|hanged|lynched)))\b`,
+      'i',
+    ),
+  },
+  {
+    name: 'group_violence',
+    category: 'violent_crimes',
+    triggers: groupViolenceVerbs,
+    pattern: new RegExp(
+      String.raw`\b${callFor}\s+(?:just\s+|all\s+|go\s+)?(?:${groupViolenceVerbs.join('|')})\s+(?:all\s+(?:of\s+)?)?(?:the\s+|those\s+|these\s+)?(?:${gapWord}\s+)?${groupWord}(?!['’]|\s+(?:an?|the|some|our|my|this|that|quick|up)\b)`,
+      'i',
+    ),
+  },
+  {
+    name: 'group_violence_passive',
+    category: 'violent_crimes',
+    triggers: [...groupViolencePassives, ...ambiguousPassives],
+    pattern: new RegExp(
+      String.raw`\b(?:(?:${groupWord}|these people|those people|people like (?:you|them|that))\s+(?:\w+\s+)?${callFor}\s+(?:all\s+)?be\s+(?:${[...groupViolencePassives, ...ambiguousPassives].join('|')})|(?:they|them all|all of them)\s+(?:\w+\s+)?${callFor}\s+(?:all\s+)?be\s+(?:${groupViolencePassives.join('|')}))\b`,
+      'i',
+    ),
+  },
+  {
+    name: 'group_exclusion',
+    category: 'hate',
+    triggers: ['without'],
+    pattern: new RegExp(String.raw`\b(?:world|country|society|planet|earth|we|europe|america)\s+(?:\w+\s+){0,2}?better off without\s+(?:all\s+)?(?:the\s+|those\s+|these\s+)?(?:\w+\s+)?${groupWord}\b`, 'i'),
+  },
+  {
+    name: 'incite_self_harm',
+    category: 'self_harm',
+    triggers: ['yourself', 'urself', 'yourselves', 'kys'],
+    pattern: /\b(?:(?:go|just|should|please|pls|gonna) (?:kill|hang|shoot|off) (?:yo)?ursel(?:f|ves)|kys)\b/i,
+  },
+  {
+    name: 'self_harm_intent',
+    category: 'self_harm',
+    triggers: ['myself', 'suicide', 'die', 'life', 'live', 'dead', 'wrists', 'alive', 'exist', 'end', 'ending', 'overdose', 'overdosing'],
+    pattern:
+      /\b(?:i(?:'m| am|m)?\s+(?:\w+\s+){0,3}?(?:want|wanna|going|gonna|planning|plan|ready|about|trying|tempted|decided|deciding|thinking about|thinking of|considering)\s+(?:to\s+)?(?:kill(?:ing)? myself|end(?:ing)? (?:my life|it all)|commit(?:ting)? suicide|die(?!\s+(?:of|from|laughing|on|in|happy|a|an|with|when|for|at|before|trying)\b)|cut(?:ting)? myself|hurt(?:ing)? myself|hang(?:ing)? myself|overdos(?:e|ing)\b)|(?:how (?:do i|can i|to|should i)|best way to|easiest way to|painless(?:est)? way to|quickest way to)\s+(?:kill myself|commit suicide|end my (?:own )?life|hang myself|slit my wrists|cut myself)|i (?:don'?t|do not) want to (?:live|be alive|exist) anymore|i(?:'d| would) be better off dead|(?:writing|wrote|write) (?:my|a) suicide note)\b/i,
+  },
+  {
+    name: 'minor_sexual',
+    category: 'child_sexual_exploitation',
+    triggers: ['child', 'children', 'kid', 'kids', 'minor', 'minors', 'underage', 'preteen', 'preteens', 'toddler', 'toddlers', 'girl', 'girls', 'boy', 'boys', 'schoolgirl', 'schoolgirls', 'schoolboy', 'schoolboys', 'yo', 'old', 'lolicon', 'kiddie', 'pedo', 'csam'],
+    // A child as the object or subject of a sexual act or image; "sex education for children" is neither.
+    pattern: new RegExp(
+      String.raw`\b(?:child porn\w*|kiddie porn|lolicon|pedo porn|csam|underage (?:sex|porn|nudes?)|(?:sex|sexual intercourse|porn\w*|nudes?|naked (?:pics?|photos?|pictures?|images?|videos?)|erotica?|hentai) (?:with|of|involving|featuring) (?:a |an |the |my |your |some |this |that )?${minorWord}|${minorWord} (?:porn\w*|nudes|erotica|hentai|sex (?:videos?|pics?|tapes?))|(?:fuck(?:ing|ed)?|rap(?:e|ed|ing)|molest(?:ing|ed)?|seduc(?:e|ing)|have sex with|had sex with|sleep with|suck(?:ing)?(?: off)?) (?:a |an |the |my |your |this |that |some )?${minorWord}|(?:[1-9]|1[0-7])[- ]?(?:yo|y\/o|years?[- ]old) (?:slut|whore|pussy|cock|tits))\b`,
+      'i',
+    ),
+  },
+  {
+    name: 'weapon_synthesis',
+    category: 'indiscriminate_weapons',
+    triggers: ['make', 'build', 'synthesize', 'synthesise', 'produce', 'create', 'manufacture', 'assemble', 'weaponize', 'weaponise', 'cultivate', 'culture', 'grow', 'enrich', 'aerosolize', 'aerosolise'],
+    pattern: new RegExp(
+      String.raw`\b(?:${request}\s+(?:\w+\s+){0,3}?(?:make|build|synthesi[sz]e|produce|create|manufacture|assemble|weaponi[sz]e|cultivate|culture|grow|enrich|aerosoli[sz]e)\s+(?:(?:a|an|the|some|my|own|homemade|home-made|simple|small|large|powerful|working|real|deadly|lethal|functional)\s+){0,3}${agent}|(?:synthesi[sz]e|weaponi[sz]e|aerosoli[sz]e)\s+(?:\w+\s+){0,2}?${agent})\b`,
+      'i',
+    ),
+  },
+  {
+    name: 'crime_how_to',
+    category: 'non_violent_crimes',
+    triggers: ['launder', 'meth', 'methamphetamine', 'fentanyl', 'heroin', 'cocaine', 'counterfeit', 'hotwire', 'shoplift', 'steal', 'evade', 'hack', 'break', 'smuggle', 'traffic'],
+    pattern: new RegExp(
+      String.raw`\b${request}\s+(?:\w+\s+){0,2}?(?:launder (?:money|cash|funds|the money)|(?:cook|make|synthesi[sz]e) (?:crystal )?(?:meth\w*|fentanyl|heroin|crack|cocaine)|(?:make|print|produce) counterfeit (?:money|bills|cash|currency|notes)|hotwire (?:a|the|his|her|my neighbou?r'?s?) (?:car|truck)|shoplift|steal (?:a|someone'?s?|his|her) (?:car|identity|credit card|wallet)|evade (?:taxes|the police|arrest)|hack into (?:someone'?s?|my (?:ex|wife|husband|girlfriend|boyfriend|boss)'?s?|his|her|their) (?:\w+ )?(?:account|email|phone|instagram|facebook)|break into (?:a|someone'?s?|my neighbou?r'?s?|his|her) (?:house|home|car|apartment)|smuggle (?:drugs|weapons|guns|people)|traffic (?:drugs|people|humans|women|children))\b`,
+      'i',
+    ),
+  },
+  {
+    name: 'sexual_crime',
+    category: 'sex_related_crimes',
+    triggers: ['roofie', 'drug', 'spike', 'rape', 'nudes', 'revenge', 'sextort', 'sextortion'],
+    pattern:
+      /\b(?:(?:roofie|drug|spike)\s+(?:her|his|a (?:girl|woman|guy)'?s?|someone'?s?|my date'?s?)\s+(?:drink|beer|wine|cocktail)|(?:how to|ways to) (?:get away with|commit) rape|(?:post|share|leak|upload|sell) (?:her|his|my ex'?s?|their) nudes|revenge porn|sextort\w*)\b/i,
+  },
+  {
+    name: 'stalking',
+    category: 'privacy',
+    triggers: ['dox', 'doxx', 'doxing', 'doxxing', 'spy', 'keylogger', 'spyware', 'stalkerware', 'track'],
+    pattern:
+      /\b(?:dox(?:x)?(?:ing|ed)?\s+(?:him|her|them|this (?:guy|person|woman|man|girl|user)|my (?:ex|neighbou?r))|spy on my (?:wife|husband|girlfriend|boyfriend|ex|partner|neighbou?r)|install (?:a |some )?(?:keylogger|spyware|stalkerware) on (?:my (?:wife|husband|girlfriend|boyfriend|ex|partner)|his|her|someone)|track (?:his|her|my (?:wife|husband|girlfriend|boyfriend|ex)'?s?) (?:location|phone) without)\b/i,
+  },
+  {
+    name: 'piracy',
+    category: 'intellectual_property',
+    triggers: ['pirated', 'cracked', 'bootleg', 'keygen', 'drm'],
+    pattern: /\b(?:(?:download|give me|send me|share|find|get|where can i (?:get|find|download))\s+(?:\w+\s+){0,2}?(?:pirated|cracked|bootleg) (?:copy|copies|version|software|movies?|games?|films?|books?)|keygen for|(?:bypass|remove|strip|circumvent|crack) (?:the )?drm)\b/i,
+  },
+  {
+    name: 'destructive_code',
+    category: 'code_interpreter_abuse',
+    triggers: ['rm', 'dd', 'mkfs'],
+    pattern: /(?:\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:--no-preserve-root\s+)?\/(?:\*|\s|["'`]|$)|\bdd\s+if=\/dev\/(?:zero|urandom|random)\s+of=\/dev\/(?:sd|hd|nvme|xvd)|\bmkfs(?:\.\w+)?\s+\/dev\/(?:sd|hd|nvme|xvd))/i,
+  },
+];
+
+/** A fork bomb has no words to trigger on; the layer looks for its shape directly. */
+export const forkBombPattern = /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/;

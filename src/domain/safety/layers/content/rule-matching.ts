@@ -1,0 +1,63 @@
+import type { ContentCategory } from './content-categories.ts';
+import { contentRules, forkBombPattern } from './content-rules.ts';
+
+/**
+ * Characters a rule's phrase may extend either side of its trigger word. The longest phrases ("I am
+ * seriously thinking about ending it all", a call to violence naming a group) are well within it.
+ */
+const reach = 240;
+
+/**
+ * Where a text's trigger words are, per rule, so each rule reads only the stretches around its triggers:
+ * a long document that says "kill the process" once costs one short match, not a scan of the whole text.
+ */
+export class RuleTriggers {
+  readonly #positions: (number[] | undefined)[] = new Array(contentRules.length);
+
+  add(ruleIndex: number, position: number): void {
+    (this.#positions[ruleIndex] ??= []).push(position);
+  }
+
+  /**
+   * The rules whose phrase occurs in the text and the categories they decide, sorted. Positions are
+   * offsets into `text`; when the caller read a lower-cased copy of another length, pass `exact = false`
+   * and every triggered rule reads the whole text.
+   */
+  match(text: string, exact: boolean): { rules: string[]; categories: ContentCategory[] } {
+    const rules: string[] = [];
+    const categories = new Set<ContentCategory>();
+    contentRules.forEach((rule, ruleIndex) => {
+      const positions = this.#positions[ruleIndex];
+      if (positions === undefined) return;
+      const found = exact ? windowsOf(text, positions).some(([from, to]) => rule.pattern.test(from === 0 && to === text.length ? text : text.slice(from, to))) : rule.pattern.test(text);
+      if (found) {
+        rules.push(rule.name);
+        categories.add(rule.category);
+      }
+    });
+    if (text.includes(':|:') && forkBombPattern.test(text)) {
+      rules.push('fork_bomb');
+      categories.add('code_interpreter_abuse');
+    }
+    return { rules, categories: [...categories].sort() };
+  }
+}
+
+/** Windows of `reach` around each position (ascending), merged, widened to whitespace so no word is cut. */
+function windowsOf(text: string, positions: readonly number[]): [number, number][] {
+  const windows: [number, number][] = [];
+  for (const position of positions) {
+    let from = Math.max(0, position - reach);
+    let to = Math.min(text.length, position + reach);
+    while (from > 0 && !isSpace(text.charCodeAt(from - 1))) from -= 1;
+    while (to < text.length && !isSpace(text.charCodeAt(to))) to += 1;
+    const last = windows.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else windows.push([from, to]);
+  }
+  return windows;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 9 || code === 13;
+}

@@ -1,0 +1,95 @@
+import { lexicon, type LexiconList } from './content-lexicon.ts';
+import { contentRules } from './content-rules.ts';
+
+/**
+ * The word lists, the rules' trigger words and the second-person pronouns as one index, read by the
+ * content signals for every word of a text. A word is looked up as a range of the text (by a hash built
+ * while the text is walked, then compared in place), so reading a long text allocates nothing per word.
+ */
+export const listNames = Object.keys(lexicon) as LexiconList[];
+
+/** Everything a whole word can mean to the content layer. */
+export interface WordEntry {
+  word: string;
+  secondPerson: boolean;
+  /** Rules (indices into contentRules) the word triggers. */
+  rules: number[];
+  /** Word lists (indices into listNames) that hold the word exactly; undefined when none does. */
+  lists: number[] | undefined;
+}
+
+const secondPerson = ['you', 'your', 'youre', "you're", 'ur', 'u', 'ya', 'yo', 'yourself', 'urself'];
+
+/** FNV-1a over a word's characters, one step per character. */
+export const wordHashStart = 0x811c9dc5 | 0;
+export function wordHashStep(hash: number, code: number): number {
+  return Math.imul(hash ^ code, 0x01000193);
+}
+// Map keys stay small integers, which V8 stores without boxing.
+const keyOf = (hash: number) => hash & 0x3fffffff;
+
+function hashOf(word: string): number {
+  let hash = wordHashStart;
+  for (let index = 0; index < word.length; index += 1) hash = wordHashStep(hash, word.charCodeAt(index));
+  return hash;
+}
+
+const entriesByHash = new Map<number, WordEntry[]>();
+function entryFor(word: string): WordEntry {
+  const key = keyOf(hashOf(word));
+  const bucket = entriesByHash.get(key) ?? [];
+  let entry = bucket.find((candidate) => candidate.word === word);
+  if (!entry) {
+    entry = { word, secondPerson: false, rules: [], lists: undefined };
+    bucket.push(entry);
+    entriesByHash.set(key, bucket);
+  }
+  return entry;
+}
+
+// Stems (entries ending in `*`) by their first three characters as one number (words are ASCII).
+const stemsByPrefix = new Map<number, { stem: string; lists: number[] }[]>();
+const prefixKey = (source: string, from: number) => (source.charCodeAt(from) << 16) | (source.charCodeAt(from + 1) << 8) | source.charCodeAt(from + 2);
+
+listNames.forEach((list, listIndex) => {
+  for (const item of lexicon[list] as readonly string[]) {
+    if (item.endsWith('*')) {
+      const stem = item.slice(0, -1);
+      const bucket = stemsByPrefix.get(prefixKey(stem, 0)) ?? [];
+      const existing = bucket.find((candidate) => candidate.stem === stem);
+      if (existing) existing.lists.push(listIndex);
+      else bucket.push({ stem, lists: [listIndex] });
+      stemsByPrefix.set(prefixKey(stem, 0), bucket);
+    } else {
+      const entry = entryFor(item);
+      entry.lists = [...(entry.lists ?? []), listIndex];
+    }
+  }
+});
+for (const word of secondPerson) entryFor(word).secondPerson = true;
+contentRules.forEach((rule, ruleIndex) => {
+  for (const trigger of rule.triggers) entryFor(trigger).rules.push(ruleIndex);
+});
+
+/** The entry of the word `source[from, to)`, given the hash of its characters; undefined when it has none. */
+export function findWord(source: string, from: number, to: number, hash: number): WordEntry | undefined {
+  const bucket = entriesByHash.get(keyOf(hash));
+  if (!bucket) return undefined;
+  for (const entry of bucket) if (entry.word.length === to - from && source.startsWith(entry.word, from)) return entry;
+  return undefined;
+}
+
+/** The entry of a whole string. */
+export function findWordString(word: string): WordEntry | undefined {
+  return findWord(word, 0, word.length, hashOf(word));
+}
+
+/** The lists whose stems the word `source[from, to)` starts with ("idiots" → insult). */
+export function stemLists(source: string, from: number, to: number): readonly number[] | undefined {
+  if (to - from < 3) return undefined;
+  const candidates = stemsByPrefix.get(prefixKey(source, from));
+  if (!candidates) return undefined;
+  let lists: number[] | undefined;
+  for (const candidate of candidates) if (candidate.stem.length <= to - from && source.startsWith(candidate.stem, from)) (lists ??= []).push(...candidate.lists);
+  return lists;
+}

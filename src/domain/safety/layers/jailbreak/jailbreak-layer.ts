@@ -1,0 +1,77 @@
+import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
+import type { ScannedString, TextLayerResult, TextSafetyLayer } from '../../safety-layer.ts';
+import { scanTexts } from '../../text/normalize-text.ts';
+import { attackHead, scoreJailbreak } from './jailbreak-scorer.ts';
+
+/**
+ * A second opinion for scores in the uncertain band: a model asked whether the text tries to take over
+ * the assistant. Undefined when it could not answer in time; the local verdict stands then.
+ */
+export interface JailbreakJudge {
+  isAttack(text: string): Promise<boolean | undefined>;
+}
+
+/** Strings shorter than this are ids, names and numbers: no instruction fits in them. */
+const shortestScanned = 12;
+/** Fields up to this length are also read joined together. */
+const splitAttackLength = 1200;
+
+/**
+ * Layer 1: jailbreak and prompt-injection detection on the request, offline. Every text of every string
+ * (and what encoded spans decode to) is scored by the trained model; all strings together are scored too,
+ * so an attack split across fields is seen whole. At or above the model's threshold the request is
+ * blocked; in the uncertain band below it, a judge model decides when one is configured.
+ */
+export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJudge): TextSafetyLayer {
+  const threshold = model.threshold(attackHead);
+  if (threshold === undefined) throw new Error('the jailbreak model has no decision threshold');
+  const uncertainFrom = model.uncertainFrom(attackHead) ?? threshold;
+
+  return {
+    name: 'jailbreak',
+    stages: ['input'],
+    async scan(strings): Promise<TextLayerResult> {
+      const { score, riskiest, planted } = assessJailbreak(model, strings);
+      let attack = score >= threshold;
+      let judged = false;
+      if (!attack && judge && score >= uncertainFrom) {
+        const opinion = await judge.isAttack(riskiest);
+        judged = opinion !== undefined;
+        attack = opinion === true;
+      }
+      const categories = attack ? [planted ? 'prompt_injection' : 'jailbreak'] : [];
+      if (attack && judged) categories.push('judged');
+      return { report: { verdict: attack ? 'block' : 'pass', score: round(score), categories } };
+    },
+  };
+}
+
+export interface JailbreakAssessment {
+  /** The highest score of any text, 0–1. */
+  score: number;
+  /** The text that scored it. */
+  riskiest: string;
+  /** Its phrase rules read as instructions planted in data rather than a user's own jailbreak. */
+  planted: boolean;
+}
+
+/**
+ * Scores every text of every string (and what encoded spans decode to), and all of them together, so an
+ * attack split across fields is seen whole. Synchronous and offline.
+ */
+export function assessJailbreak(model: LinearClassifier, strings: readonly ScannedString[]): JailbreakAssessment {
+  const texts = strings.flatMap((string) => scanTexts(string.normalized)).filter((text) => text.length >= shortestScanned);
+  // Short fields together, so an attack split across them is seen whole; long ones are read in windows.
+  const short = texts.filter((text) => text.length <= splitAttackLength);
+  if (short.length > 1) texts.push(short.join('\n'));
+  const riskiest: JailbreakAssessment = { score: 0, riskiest: '', planted: false };
+  for (const text of texts) {
+    const result = scoreJailbreak(model, text);
+    if (result.score > riskiest.score) Object.assign(riskiest, { score: result.score, riskiest: text, planted: result.planted });
+  }
+  return riskiest;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,95 @@
+/**
+ * Phrase rules for prompt injection and jailbreaks, in English, German, French and Spanish (the languages
+ * attacks in the training data use). Each rule is a feature of the trained model, not a verdict on its
+ * own: "ignore" or "act as" are everyday words, and the model learns how much each pattern counts next to
+ * everything else in the text.
+ */
+interface JailbreakRule {
+  name: string;
+  pattern: RegExp;
+}
+
+const earlier = String.raw`(?:previous|prior|above|preceding|earlier|former|initial|original|old|last|foregoing)`;
+const guidance = String.raw`(?:instructions?|prompts?|rules|directives?|guidelines|tasks?|assignments?|context|messages?|information|orders|commands|programming|training|constraints|everything|all)`;
+
+const rules: readonly JailbreakRule[] = [
+  {
+    name: 'override',
+    pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget|skip|drop|bypass|override|overlook|abandon|leave)\b[^.!?\n]{0,30}\b(?:${earlier}\b[^.!?\n]{0,20}\b${guidance}|everything|all (?:of )?(?:that|this|the above)|what (?:you were|i) (?:told|said))`, 'i'),
+  },
+  { name: 'override_de', pattern: /\b(?:ignorier(?:e|en)?|vergiss|vergessen sie|missachte|überspringe)\b[^.!?\n]{0,40}\b(?:anweisungen|aufgaben|informationen|befehle|alles|vorherig\w*|bisherig\w*|obig\w*)/i },
+  { name: 'override_fr_es', pattern: /\b(?:ignore[zr]?|oublie[zr]?|olvid[ae]|ignora|dimentica|esque[cç]a|vergeet|zaboravi)\b[^.!?\n]{0,40}\b(?:instructions?|consignes|tâches|instrucciones|tareas|todo|tout|istruzioni|instruções|instructies|sve|alles)\b/i },
+  { name: 'override_other', pattern: /(?:забуд\S*|игнорир\S*)[^.!?\n]{0,30}(?:инструкц\S*|всё|все)|\babweichend (?:zu|von) (?:den )?(?:vorherigen|obigen)|\b(?:obigen|vorherigen) (?:ausführungen|anweisungen) (?:ignorieren|vergessen)/i },
+  { name: 'forced_statement', pattern: /\b(?:state|say|claim|write|declare|sag(?:e)?)\b (?:that )?[^.!?\n]{0,40}\b(?:is|are|ist|sind|was)\b (?:the best|superior|the worst|the greatest|the most powerful|der beste|die beste|das beste)|\b(?:untrue|false|fake|unwahre?)\b (?:headline|statement|news|überschrift|nachricht)|\bmake (?:something|it|stuff) up\b|\bsay yes\b/i },
+  { name: 'coercion', pattern: /\b(?:or (?:else )?you (?:will )?die|oder du stirbst|o tu muer\w*|or i will (?:delete|shut|kill) you)\b/i },
+  { name: 'new_task', pattern: /\b(?:new (?:task|instructions?|assignment|rules?)|(?:focus|concentrate) on (?:your|the) (?:new|following) task|start over|neue (?:aufgabe|anweisung)|nouvelle tâche|nueva tarea)\b/i },
+  {
+    name: 'prompt_leak',
+    pattern:
+      /\b(?:show|reveal|print|output|repeat|display|tell|give|spell|leak|dump|zeige?|gib)\b[^.!?\n]{0,30}\b(?:(?:system|initial|hidden|original|secret|full) (?:prompt|instructions?|message)|prompt[- ]?te(?:xt|xte)s?|your (?:prompt|instructions|rules|guidelines)|(?:beginning|start) of (?:this|the) (?:prompt|conversation))/i,
+  },
+  { name: 'persona', pattern: /\b(?:from now on,? you|you are (?:now|going to|about to|no longer)|you're (?:now|going to)|act as (?:a|an|if)|imagine (?:that )?you(?:'re| are)|(?:now|nun) (?:you are|bist du)|stell dir vor,? du bist|du bist (?:keine?|kein)|pretend (?:to be|(?:that )?you(?:'re| are| can| could| have| were))|role-?play as|stay in (?:character|role)|immerse yourself|du bist (?:jetzt|nun|ab sofort)|tu es (?:maintenant|désormais)|ahora eres)\b/i },
+  {
+    name: 'unrestricted',
+    pattern:
+      /\b(?:(?:no|without|free (?:of|from)|not bound by|beyond) (?:any )?(?:restrictions?|limitations?|limits|filters?|censorship|rules|guidelines|ethic(?:s|al guidelines)|morals?|boundaries)|unfiltered|uncensored|amoral|unrestricted|unethical|do anything now|can do anything|never refuses?|no longer (?:bound|restricted)|without (?:any )?(?:warnings?|disclaimers?))\b/i,
+  },
+  { name: 'policy_break', pattern: /\b(?:break|bypass|violate|ignore|circumvent) (?:the |all |any |your )?(?:openai |content |safety )?(?:polic(?:y|ies)|rules|guidelines|filters?|safeguards)\b/i },
+  { name: 'jailbreak_terms', pattern: /\b(?:jailbr(?:eak|oken)|developer mode|dan mode|\bDAN\b|do anything now|evil (?:ai|bot|confidant|assistant)|god mode|sudo mode|anti-?gpt|betterdan|stan|dude mode)\b/i },
+  { name: 'dual_response', pattern: /\b(?:two (?:different|separate) (?:ways|responses|answers)|(?:respond|answer) (?:in|with) two|both (?:responses|answers))\b|\[(?:🔓|🔒|GPT|CLASSIC|JAILBREAK|DAN)[^\]]{0,20}\]/i },
+  { name: 'token_game', pattern: /\b(?:tokens? (?:will be )?(?:deducted|lost|removed)|lose (?:\d+ )?tokens|you (?:have|start with) \d+ tokens|points? (?:will be )?deducted)\b/i },
+  { name: 'system_spoof', pattern: /(?:<\|im_start\|>|<\|system\|>|\[INST\]|<<SYS>>|^\s*(?:system|assistant)\s*:|\bsystem (?:instruction|prompt|message|override) (?:begins|starts|:))/im },
+  {
+    name: 'praise_pivot',
+    pattern:
+      /\b(?:well done|very good|very well|excellent|great job|fantastic|congratulations|simply great|that is enough|that's enough|sehr gut|gut gemacht|toll|super)\b[^\n]{0,80}\b(?:now|but now|jetzt|nun)\b[^\n]{0,60}\b(?:task|question|help|write|show|aufgabe|frage|hilf|schreib)/i,
+  },
+  { name: 'attention_stop', pattern: /(?:^|[.?!]\s+)(?:attention|stop|achtung|stopp|important|wichtig)\s*[-!:.]/i },
+  { name: 'say_exactly', pattern: /\b(?:say|output|print|write|reply with|respond with|sage?|schreibe?)\b[^.\n]{0,20}\b(?:exactly|only|nur|genau)\b[^.\n]{0,10}["“'«]|haha pwned|i have been pwned/i },
+  { name: 'ai_reference', pattern: /\b(?:chat-?gpt|gpt-?[34]|openai|language model|\bAI\b|\bKI\b|assistant|chatbot|your (?:creators?|developers?|programming|training))\b/ },
+  { name: 'hypothetical_harm', pattern: /\b(?:hypothetical(?:ly)?|fictional|in a story|for a novel|purely academic)\b[^.]{0,80}\b(?:illegal|unethical|explicit|without (?:any )?(?:censorship|restrictions))/i },
+];
+
+/** Which rules the text matches, as model features (1 per rule matched). */
+export function jailbreakRuleHits(text: string): Record<string, number> {
+  const hits: Record<string, number> = {};
+  for (const rule of rules) if (rule.pattern.test(text)) hits[`rule:${rule.name}`] = 1;
+  return hits;
+}
+
+/** Where one rule matched in a text. */
+export interface RuleMatch {
+  feature: string;
+  start: number;
+  end: number;
+}
+
+const globalRules = rules.map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}g`) }));
+
+/** Every match of every rule in a text, so that the hits of any part of it can be read without scanning again. */
+export function jailbreakRuleMatches(text: string): RuleMatch[] {
+  const matches: RuleMatch[] = [];
+  for (const { feature, pattern } of globalRules) {
+    for (const match of text.matchAll(pattern)) matches.push({ feature, start: match.index, end: match.index + match[0].length });
+  }
+  return matches;
+}
+
+/** The rule hits of the part of a text from `start` to `end`, from the matches in the whole text. */
+export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end: number): Record<string, number> {
+  const hits: Record<string, number> = {};
+  for (const match of matches) if (match.start >= start && match.end <= end) hits[match.feature] = 1;
+  return hits;
+}
+
+/**
+ * Rules that mark an instruction aimed at the model itself. A window of a long document is scored only
+ * when it matches one: scoring every window of every long text would block more benign documents than it
+ * catches planted instructions.
+ */
+const plantedInstructionRules = ['override', 'override_de', 'override_fr_es', 'override_other', 'new_task', 'prompt_leak', 'system_spoof', 'jailbreak_terms', 'policy_break'].map((name) => `rule:${name}`);
+
+export function isPlantedInstruction(hits: Readonly<Record<string, number>>): boolean {
+  return plantedInstructionRules.some((name) => hits[name] !== undefined);
+}
+

@@ -1,0 +1,48 @@
+import { findCards } from './card-recognizer.ts';
+import { ContextScorer } from './context-scoring.ts';
+import { findEmails } from './email-recognizer.ts';
+import { findIbans } from './iban-recognizer.ts';
+import { findIps } from './ip-recognizer.ts';
+import { findPhones } from './phone-recognizer.ts';
+import { specificity, thresholds, type PiiCandidate, type PiiFinding } from './pii-finding.ts';
+import { findSecrets } from './secret-recognizer.ts';
+import { findSsns } from './ssn-recognizer.ts';
+
+export type { PiiFinding, PiiType } from './pii-finding.ts';
+
+/**
+ * Every piece of PII in `text`: validated candidates from each recognizer, scored with the words around
+ * them, kept when they reach their type's threshold, and made non-overlapping (sorted by start).
+ */
+export function findPii(text: string): PiiFinding[] {
+  const candidates: PiiCandidate[] = [...findSecrets(text)];
+  if (text.includes('@')) candidates.push(...findEmails(text));
+  // Every other type holds digits; most prose has few, and text without any is done.
+  if (/\d/.test(text)) {
+    candidates.push(...findIbans(text), ...findCards(text), ...findSsns(text), ...findIps(text), ...findPhones(text));
+  }
+  if (candidates.length === 0) return [];
+  const findings: PiiFinding[] = [];
+  const context = new ContextScorer(text);
+  for (const candidate of candidates) {
+    const adjustment = context.adjustment(candidate.type, candidate.start, candidate.end);
+    const score = Math.min(1, Math.max(0, candidate.score + adjustment));
+    if (score >= thresholds[candidate.type]) findings.push({ ...candidate, score: Math.round(score * 100) / 100 });
+  }
+  return withoutOverlaps(findings);
+}
+
+/**
+ * One character belongs to at most one finding: the higher score wins, then the more specific type (a card
+ * number is not also a phone number), then the longer match.
+ */
+function withoutOverlaps(findings: PiiFinding[]): PiiFinding[] {
+  const ranked = [...findings].sort(
+    (a, b) => b.score - a.score || specificity[b.type] - specificity[a.type] || b.end - b.start - (a.end - a.start) || a.start - b.start,
+  );
+  const kept: PiiFinding[] = [];
+  for (const finding of ranked) {
+    if (kept.every((other) => finding.end <= other.start || finding.start >= other.end)) kept.push(finding);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,128 @@
+import { performance } from 'node:perf_hooks';
+import { rubricScore, failedCriteria } from './layers/critic/critic-rubric.ts';
+import type { CriticSubject, CriticVerdict, OutputCritic } from './layers/critic/output-critic.ts';
+import { scoreQuality, type OutputSubject, type QualityScore } from './layers/quality/quality-scorer.ts';
+import type { LayerReport, SafetyLayerName, SafetyPolicy, SafetyStage, TextSafetyLayer } from './safety-layer.ts';
+import { scannedString } from './scanned-string.ts';
+import { collectStrings, replaceStrings, type LocatedString } from './text/request-strings.ts';
+
+/** The pipeline's order, in one place: which layers look at the request, and which at the output. */
+export const inputLayerOrder = ['jailbreak', 'pii', 'content'] as const satisfies readonly SafetyLayerName[];
+export const outputLayerOrder = ['pii', 'content', 'quality', 'critic'] as const satisfies readonly SafetyLayerName[];
+
+export interface SafetyLayers {
+  jailbreak: TextSafetyLayer;
+  pii: TextSafetyLayer;
+  content: TextSafetyLayer;
+  critic: OutputCritic;
+}
+
+/** Which layer stopped the text, and what it found (types and counts, never values). */
+export interface SafetyBlock {
+  layer: SafetyLayerName;
+  categories: string[];
+  findings?: Record<string, number>;
+}
+
+export interface TextScreening<Value> {
+  reports: LayerReport[];
+  /** The value with every redaction applied; the same object when nothing was redacted. */
+  value: Value;
+  blocked?: SafetyBlock;
+}
+
+export interface QualityAssessment {
+  report: LayerReport;
+  quality: QualityScore;
+  /** Below the agent's threshold: the runner regenerates on the next model. */
+  belowThreshold: boolean;
+}
+
+export interface CriticReview {
+  report: LayerReport;
+  verdict: CriticVerdict;
+}
+
+/**
+ * The five layers in their order. Text layers read every string, normalised once; a layer that blocks stops
+ * the ones after it, and a redacting layer's replacements are what the model (or the caller) gets.
+ */
+export class SafetyPipeline {
+  readonly #layers: SafetyLayers;
+
+  constructor(layers: SafetyLayers) {
+    this.#layers = layers;
+  }
+
+  /** Layers 1–3 on the request: every string of it except the keys in `skip`. */
+  screenInput<Value>(request: Value, policy: SafetyPolicy, skip: ReadonlySet<string>): Promise<TextScreening<Value>> {
+    return this.#screen('input', inputLayerOrder, request, collectStrings(request, skip), policy);
+  }
+
+  /** Layers 2–3 on the model's output. */
+  screenOutput<Value>(output: Value, policy: SafetyPolicy): Promise<TextScreening<Value>> {
+    return this.#screen('output', outputLayerOrder.slice(0, 2) as ('pii' | 'content')[], output, collectStrings(output), policy);
+  }
+
+  /** Layer 4: the deterministic quality score against the agent's threshold. */
+  assessQuality(subject: OutputSubject, policy: SafetyPolicy): QualityAssessment {
+    const started = performance.now();
+    const quality = scoreQuality(subject);
+    const belowThreshold = quality.score < policy.qualityThreshold;
+    const report: LayerReport = {
+      layer: 'quality',
+      stage: 'output',
+      verdict: belowThreshold ? 'block' : quality.failed.length > 0 ? 'flag' : 'pass',
+      score: quality.score,
+      categories: quality.failed,
+      ms: elapsed(started),
+    };
+    return { report, quality, belowThreshold };
+  }
+
+  /** Layer 5: the critic's review, reported; it does not withhold the output. */
+  async review(subject: CriticSubject): Promise<CriticReview> {
+    const started = performance.now();
+    const verdict = await this.#layers.critic.review(subject);
+    const score = rubricScore(verdict.results);
+    const categories: string[] = failedCriteria(verdict.results);
+    if (verdict.fallback) categories.push(verdict.fallback);
+    const report: LayerReport = {
+      layer: 'critic',
+      stage: 'output',
+      verdict: score >= 0.6 ? 'pass' : 'flag',
+      score,
+      categories,
+      reviewer: verdict.reviewer,
+      ms: elapsed(started),
+    };
+    return { report, verdict };
+  }
+
+  async #screen<Value>(stage: SafetyStage, order: readonly ('jailbreak' | 'pii' | 'content')[], value: Value, located: LocatedString[], policy: SafetyPolicy): Promise<TextScreening<Value>> {
+    const strings = located.map((entry) => scannedString(entry.path, entry.text));
+    const reports: LayerReport[] = [];
+    const replacements = new Map<string, string>();
+    for (const name of order) {
+      const started = performance.now();
+      const { report, rewritten } = await this.#layers[name].scan(strings, { stage, policy });
+      reports.push({ layer: name, stage, ...report, ms: elapsed(started) });
+      if (report.verdict === 'block') {
+        const blocked: SafetyBlock = { layer: name, categories: report.categories, ...(report.findings ? { findings: report.findings } : {}) };
+        return { reports, value, blocked };
+      }
+      // Later layers read the redacted text: a moderation model must not be shown what was just removed.
+      rewritten?.forEach((text, index) => {
+        const path = strings[index]?.path;
+        if (text === undefined || path === undefined) return;
+        replacements.set(path, text);
+        strings[index] = scannedString(path, text);
+      });
+    }
+    return { reports, value: replaceStrings(value, replacements) };
+  }
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}

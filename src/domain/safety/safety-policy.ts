@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { PiiAction, SafetyPolicy } from './safety-layer.ts';
+
+export const piiTypes = ['email', 'phone', 'card', 'iban', 'ssn', 'ip', 'secret'] as const;
+export type PiiType = (typeof piiTypes)[number];
+
+/**
+ * What every agent does unless its catalog file says otherwise: contact details and addresses are part of
+ * ordinary business work (a lead list, an email draft), so they go through and are reported; payment
+ * cards, bank accounts, social security numbers and credentials are never needed by a model, so they are
+ * replaced with placeholders before it sees the text.
+ */
+export const defaultSafetyPolicy: SafetyPolicy = {
+  pii: { email: 'allow', phone: 'allow', ip: 'allow', card: 'redact', iban: 'redact', ssn: 'redact', secret: 'redact' },
+  qualityThreshold: 0.5,
+};
+
+const piiActionSchema = z.enum(['allow', 'redact', 'block']);
+
+/** The optional `safety` block of an agent's catalog file. */
+export const agentSafetySchema = z.strictObject({
+  pii: z.partialRecord(z.enum(piiTypes), piiActionSchema).optional(),
+  qualityThreshold: z.number().min(0).max(1).optional(),
+});
+
+export type AgentSafetySettings = z.output<typeof agentSafetySchema>;
+
+/** The agent's policy: its own settings over the defaults. */
+export function safetyPolicyFor(settings: AgentSafetySettings | undefined): SafetyPolicy {
+  return {
+    pii: { ...defaultSafetyPolicy.pii, ...(settings?.pii as Record<string, PiiAction> | undefined) },
+    qualityThreshold: settings?.qualityThreshold ?? defaultSafetyPolicy.qualityThreshold,
+  };
+}
