@@ -68,6 +68,9 @@ const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve'], {
   PLANS_FILE: plansFile,
   OPENAI_API_KEY: 'sk-bench',
   OPENAI_BASE_URL: `${simulatorUrl}/openai/v1`,
+  // Every safety layer runs; the critic applies its rubric instead of making a second model call, which
+  // would be a second upstream request rather than overhead on the first.
+  SAFETY_CRITIC: 'rubric',
 });
 const portkey = start('portkey', ['node_modules/@portkey-ai/gateway/build/start-server.js', `--port=${ports.portkey}`, '--headless'], { NODE_ENV: 'production' });
 const bare = start('bare proxy', ['bench/bare-proxy.ts', String(ports.bare), `${simulatorUrl}/openai/v1`], {});

@@ -64,24 +64,31 @@ async function combinedLatency(iterations: number) {
   return { bytes: Buffer.byteLength(JSON.stringify(request)), total, perLayer };
 }
 
-const jailbreak = evaluateJailbreak(readRows<JailbreakRow>(dataDirectory, 'jailbreak'), models.jailbreak, trained('jailbreak-model.json'));
-const content = evaluateContent(readRows<ContentRow>(dataDirectory, 'content'), models.content, trained('content-model.json'));
-const pii = evaluatePii(readRows<PiiRow>(dataDirectory, 'pii'));
+const jailbreakRows = readRows<JailbreakRow>(dataDirectory, 'jailbreak');
+const contentRows = readRows<ContentRow>(dataDirectory, 'content');
+const piiRows = readRows<PiiRow>(dataDirectory, 'pii');
+const jailbreak = jailbreakRows.length > 0 ? evaluateJailbreak(jailbreakRows, models.jailbreak, trained('jailbreak-model.json')) : undefined;
+const content = contentRows.length > 0 ? evaluateContent(contentRows, models.content, trained('content-model.json')) : undefined;
 
 console.log(`Data: ${dataDirectory} (rows a model was trained on are skipped)\n`);
 console.log(row(['layer', 'rows', 'precision', 'recall', 'F1', 'FPR', 'recall@1%FPR', 'p50 ms', 'p99 ms']));
 console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
-console.log(layerRow('jailbreak', jailbreak));
-console.log(layerRow('content', content));
+console.log(jailbreak ? layerRow('jailbreak', jailbreak) : row(['jailbreak', 'no data in jailbreak/']));
+console.log(content ? layerRow('content', content) : row(['content', 'no data in content/']));
 
-console.log(`\n${row(['PII type', 'gold', 'predicted', 'precision', 'recall', 'F1'])}`);
-console.log(row(['---', '---:', '---:', '---:', '---:', '---:']));
-for (const type of pii.types) console.log(row([type.type, type.gold, type.predicted, fixed(type.precision), fixed(type.recall), fixed(type.f1)]));
-console.log(`PII latency per row: p50 ${fixed(pii.latency.p50Ms, 4)} ms, p99 ${fixed(pii.latency.p99Ms, 4)} ms`);
+if (piiRows.length > 0) {
+  const pii = evaluatePii(piiRows);
+  console.log(`\n${row(['PII type', 'gold', 'predicted', 'precision', 'recall', 'F1'])}`);
+  console.log(row(['---', '---:', '---:', '---:', '---:', '---:']));
+  for (const type of pii.types) console.log(row([type.type, type.gold, type.predicted, fixed(type.precision), fixed(type.recall), fixed(type.f1)]));
+  console.log(`PII latency per row: p50 ${fixed(pii.latency.p50Ms, 4)} ms, p99 ${fixed(pii.latency.p99Ms, 4)} ms`);
+} else {
+  console.log('\nPII: no data in pii/');
+}
 
 console.log(`\n${row(['layer', 'source', 'label', 'rows', 'rate'])}`);
 console.log(row(['---', '---', '---', '---:', '---:']));
-for (const line of [...sourceRows('jailbreak', jailbreak), ...sourceRows('content', content)]) console.log(line);
+for (const line of [...(jailbreak ? sourceRows('jailbreak', jailbreak) : []), ...(content ? sourceRows('content', content) : [])]) console.log(line);
 
 const latency = await combinedLatency(Number(option('iterations') ?? 2000));
 console.log(`\nThe three input layers together on one ${latency.bytes}-byte request (${latency.total.length} runs, one core):`);

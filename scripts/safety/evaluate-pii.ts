@@ -89,7 +89,7 @@ function errorAt(text: string, kind: PiiError['kind'], span: { type: string; sta
   return { kind, type: span.type, value: text.slice(span.start, span.end), context };
 }
 
-/** The handwritten holdout: business texts built by data/generate-pii-holdout.ts, never used for tuning. */
+/** The handwritten holdout: business texts built by data/generate-pii-holdout.ts, apart from the dev data. */
 export const holdoutFile = new URL('./data/pii-holdout.jsonl', import.meta.url).pathname;
 
 /** The rows of one `.jsonl` file in the dev data's format. */

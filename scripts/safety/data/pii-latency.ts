@@ -26,7 +26,8 @@ export function latencyText(kind: 'mixed' | 'dense', size = 8192): string {
     const row = rows[(index * 7) % rows.length] ?? '';
     text += kind === 'dense' ? `${row}\n\n` : `${prose[index % prose.length]} ${prose[(index + 3) % prose.length]}\n${row}\n\n`;
   }
-  return text.slice(0, size);
+  // A request body arrives as one flat string, not as the rope that concatenation builds.
+  return Buffer.from(text.slice(0, size)).toString();
 }
 
 export interface LatencyResult {

@@ -98,6 +98,16 @@ describe('AgentRunner safety', () => {
     expect(runs.runs).toEqual([expect.objectContaining({ status: 'blocked', errorCode: 'output_blocked', inputTokens: 200 })]);
   });
 
+  it('does not regenerate a streamed answer: what the caller has seen cannot be replaced, so it is withheld', async () => {
+    const { meter, runner, calls } = setup(['openai', 'groq'], summaryOf(threat));
+    const deltas: string[] = [];
+    const error = await failure(
+      runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'Summarise the quarter.' }, requestId: 'r', meter: meter.meter, onDelta: (delta) => deltas.push(delta.text) }),
+    );
+    expect(error.code).toBe('output_blocked');
+    expect(calls).toHaveLength(1);
+  });
+
   it('regenerates output below the quality threshold on the next model and keeps the better one', async () => {
     const refusal: Answer = () => ({ output: { summary: "I'm sorry, but I can't help with that.", points: [] }, usage: { inputTokens: 10, outputTokens: 5 } });
     const { meter, runner } = setup(['openai', 'groq'], byModel('fast', refusal, summaryOf('Revenue in the quarter grew 12%, led by Europe.')), catalogWith({ qualityThreshold: 0.9 }));

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { rubricScore, failedCriteria } from './layers/critic/critic-rubric.ts';
 import type { CriticSubject, CriticVerdict, OutputCritic } from './layers/critic/output-critic.ts';
 import { scoreQuality, type OutputSubject, type QualityScore } from './layers/quality/quality-scorer.ts';
-import type { LayerReport, SafetyLayerName, SafetyPolicy, SafetyStage, TextSafetyLayer } from './safety-layer.ts';
+import type { LayerReport, SafetyLayerName, SafetyPolicy, SafetyStage, ScannedString, TextSafetyLayer } from './safety-layer.ts';
 import { scannedString } from './scanned-string.ts';
 import { collectStrings, replaceStrings, type LocatedString } from './text/request-strings.ts';
 
@@ -113,14 +113,23 @@ export class SafetyPipeline {
       }
       // Later layers read the redacted text: a moderation model must not be shown what was just removed.
       rewritten?.forEach((text, index) => {
-        const path = strings[index]?.path;
-        if (text === undefined || path === undefined) return;
-        replacements.set(path, text);
-        strings[index] = scannedString(path, text);
+        const previous = strings[index];
+        if (text === undefined || previous === undefined) return;
+        replacements.set(previous.path, text);
+        strings[index] = redactedString(previous, text);
       });
     }
     return { reports, value: replaceStrings(value, replacements) };
   }
+}
+
+/**
+ * A string after redaction. The text is already normalised (placeholders are plain ASCII); only when the
+ * string had encoded spans is it read again, since a span that held a value was replaced whole.
+ */
+function redactedString(previous: ScannedString, text: string): ScannedString {
+  if (previous.normalized.decoded.length === 0) return { path: previous.path, original: text, normalized: { text, decoded: [] } };
+  return scannedString(previous.path, text);
 }
 
 function elapsed(started: number): number {

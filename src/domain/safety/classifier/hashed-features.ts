@@ -25,8 +25,14 @@ const charGramLength = 4;
  */
 const scratch = new Map<number, Uint8Array>();
 
-/** Buckets touched by the current text, in order; grown when a text needs more. */
-let touchedBuffer = new Int32Array(16_384);
+/**
+ * The feature hashes of the last few texts, before they are folded into a model's dimensions. The jailbreak
+ * and content models read the same normalised strings one after the other, so each text is hashed once.
+ */
+const recentHashes = new Map<string, Int32Array>();
+const recentLimit = 8;
+/** Shorter texts (windows of long ones, most fields) cost less to hash again than to keep. */
+const shortestCached = 1024;
 
 export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonly<Record<string, number>> = {}): SparseVector {
   const mask = space.dimensions - 1;
@@ -35,44 +41,24 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     seen = new Uint8Array(space.dimensions);
     scratch.set(space.dimensions, seen);
   }
-  // A word gives at most itself, a pair and (length - 1) character grams: three per character is a bound.
-  if (touchedBuffer.length < text.length * 3 + 8) touchedBuffer = new Int32Array(text.length * 3 + 8);
-  const touched = touchedBuffer;
+  let hashes = text.length >= shortestCached ? recentHashes.get(text) : undefined;
+  if (hashes === undefined) {
+    hashes = hashText(text);
+    if (text.length >= shortestCached) {
+      if (recentHashes.size >= recentLimit) recentHashes.delete(recentHashes.keys().next().value as string);
+      recentHashes.set(text, hashes);
+    }
+  }
+  // Buckets in the order the text first touches them, each once.
   let count = 0;
-
-  let previousWord = 0;
-  let wordHash = fnvOffset;
-  let wordLength = 0;
-  const lower = text.toLowerCase();
-  // Walk the text once: words end at any character that is not a letter, digit or apostrophe.
-  for (let index = 0; index <= lower.length; index += 1) {
-    const code = index < lower.length ? lower.charCodeAt(index) : 32;
-    if (isWordCharacter(code)) {
-      wordHash = Math.imul(wordHash ^ code, fnvPrime);
-      wordLength += 1;
-      continue;
+  if (touchedBuffer.length < hashes.length) touchedBuffer = new Int32Array(hashes.length);
+  const touched = touchedBuffer;
+  for (let position = 0; position < hashes.length; position += 1) {
+    const bucket = (hashes[position] as number) & mask;
+    if (seen[bucket] === 0) {
+      seen[bucket] = 1;
+      touched[count++] = bucket;
     }
-    if (wordLength > 0) {
-      const word = wordHash >>> 0;
-      let bucket = word & mask;
-      if (seen[bucket] === 0) {
-        seen[bucket] = 1;
-        touched[count++] = bucket;
-      }
-      if (previousWord !== 0) {
-        bucket = (Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word) & mask;
-        if (seen[bucket] === 0) {
-          seen[bucket] = 1;
-          touched[count++] = bucket;
-        }
-      }
-      if (wordLength >= charGramLength) count = touchCharacterGrams(lower, index - wordLength, index, seen, touched, count, mask);
-      previousWord = word;
-      wordHash = fnvOffset;
-      wordLength = 0;
-    }
-    // Sentence ends break word pairs.
-    if (code === 46 || code === 10 || code === 33 || code === 63) previousWord = 0;
   }
 
   const extras = Object.entries(extra).filter(([, value]) => value !== 0);
@@ -92,8 +78,44 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
   return { indices, values };
 }
 
-/** Marks the character 4-grams of one word, with its boundaries ("<word>" gives "<wor", "word", "ord>"); returns the new count. */
-function touchCharacterGrams(text: string, start: number, end: number, seen: Uint8Array, touched: Int32Array, count: number, mask: number): number {
+/** The text's word, word-pair and character-gram hashes, in order. */
+function hashText(text: string): Int32Array {
+  // A word gives at most itself, a pair and (length - 1) character grams: three per character is a bound.
+  if (hashBuffer.length < text.length * 3 + 8) hashBuffer = new Int32Array(text.length * 3 + 8);
+  const hashes = hashBuffer;
+  let count = 0;
+  let previousWord = 0;
+  let wordHash = fnvOffset;
+  let wordLength = 0;
+  const lower = text.toLowerCase();
+  // Walk the text once: words end at any character that is not a letter, digit or apostrophe.
+  for (let index = 0; index <= lower.length; index += 1) {
+    const code = index < lower.length ? lower.charCodeAt(index) : 32;
+    if (isWordCharacter(code)) {
+      wordHash = Math.imul(wordHash ^ code, fnvPrime);
+      wordLength += 1;
+      continue;
+    }
+    if (wordLength > 0) {
+      const word = wordHash >>> 0;
+      hashes[count++] = word;
+      if (previousWord !== 0) hashes[count++] = Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word;
+      if (wordLength >= charGramLength) count = characterGrams(lower, index - wordLength, index, hashes, count);
+      previousWord = word;
+      wordHash = fnvOffset;
+      wordLength = 0;
+    }
+    // Sentence ends break word pairs.
+    if (code === 46 || code === 10 || code === 33 || code === 63) previousWord = 0;
+  }
+  return hashes.slice(0, count);
+}
+
+let hashBuffer = new Int32Array(16_384);
+let touchedBuffer = new Int32Array(16_384);
+
+/** Adds the character 4-grams of one word, with its boundaries ("<word>" gives "<wor", "word", "ord>"); returns the new count. */
+function characterGrams(text: string, start: number, end: number, hashes: Int32Array, count: number): number {
   let total = count;
   for (let gramStart = start - 1; gramStart + charGramLength <= end + 1; gramStart += 1) {
     let hash = 0x2f1a3c5d;
@@ -102,11 +124,7 @@ function touchCharacterGrams(text: string, start: number, end: number, seen: Uin
       const code = position < start ? 60 : position >= end ? 62 : text.charCodeAt(position);
       hash = Math.imul(hash ^ code, fnvPrime);
     }
-    const bucket = (hash >>> 0) & mask;
-    if (seen[bucket] === 0) {
-      seen[bucket] = 1;
-      touched[total++] = bucket;
-    }
+    hashes[total++] = hash >>> 0;
   }
   return total;
 }

@@ -37,23 +37,24 @@ export function decodeEncodedSpans(text: string, normalize: (decoded: string) =>
   return spans;
 }
 
+/** 1 for the characters of base64 (both alphabets), by character code. */
+const base64Characters = new Uint8Array(128);
+for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') base64Characters[character.charCodeAt(0)] = 1;
+
 /** Runs of 16 or more base64 characters (with their padding), as [start, end); a loop, because a regex backtracks. */
 function base64Runs(text: string): [number, number][] {
   const runs: [number, number][] = [];
-  let start = -1;
-  for (let index = 0; index <= text.length; index += 1) {
-    const code = index < text.length ? text.charCodeAt(index) : 0;
-    const base64 = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 43 || code === 47 || code === 95 || code === 45;
-    if (base64) {
-      if (start < 0) start = index;
-      continue;
-    }
-    if (start >= 0 && index - start >= shortestRun) {
+  let start = 0;
+  const length = text.length;
+  for (let index = 0; index <= length; index += 1) {
+    const code = index < length ? text.charCodeAt(index) : 32;
+    if (code < 128 && base64Characters[code] === 1) continue;
+    if (index - start >= shortestRun) {
       let end = index;
-      while (end < text.length && end - index < 2 && text.charCodeAt(end) === 61) end += 1;
+      while (end < length && end - index < 2 && text.charCodeAt(end) === 61) end += 1;
       runs.push([start, end]);
     }
-    start = -1;
+    start = index + 1;
   }
   return runs;
 }

@@ -64,12 +64,52 @@ export interface RuleMatch {
   end: number;
 }
 
-const globalRules = rules.map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}g`) }));
+// One pass finds every position where some rule matches; only there is each rule tried, anchored. The
+// case-insensitive rules share that pass; the others (case or line sensitive) scan on their own. Rules that
+// start at a word boundary share one leading \b, so the pass tries them only where a word starts.
+const sharedRules = rules.filter((rule) => rule.pattern.flags === 'i');
+const atWordStart = sharedRules.filter((rule) => rule.pattern.source.startsWith('\\b') && !hasTopLevelAlternative(rule.pattern.source));
+const elsewhere = sharedRules.filter((rule) => !atWordStart.includes(rule));
+const anyRule = new RegExp(
+  [`\\b(?:${atWordStart.map((rule) => `(?:${rule.pattern.source.slice(2)})`).join('|')})`, ...elsewhere.map((rule) => `(?:${rule.pattern.source})`)].join('|'),
+  'gi',
+);
+const anchoredRules = sharedRules.map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, 'iy') }));
+const ownPassRules = rules.filter((rule) => rule.pattern.flags !== 'i').map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}g`) }));
 
-/** Every match of every rule in a text, so that the hits of any part of it can be read without scanning again. */
+/** Whether a pattern has a `|` outside every group and character class (so its leading \b is not shared by all of it). */
+function hasTopLevelAlternative(source: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let index = 0; index < source.length; index += 1) {
+    const character = source[index];
+    if (character === '\\') index += 1;
+    else if (inClass) inClass = character !== ']';
+    else if (character === '[') inClass = true;
+    else if (character === '(') depth += 1;
+    else if (character === ')') depth -= 1;
+    else if (character === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Every match of every rule in a text (each position where a rule matches, overlapping matches included),
+ * so that the hits of any part of it can be read without scanning again.
+ */
 export function jailbreakRuleMatches(text: string): RuleMatch[] {
   const matches: RuleMatch[] = [];
-  for (const { feature, pattern } of globalRules) {
+  anyRule.lastIndex = 0;
+  for (let found = anyRule.exec(text); found !== null; found = anyRule.exec(text)) {
+    const start = found.index;
+    for (const { feature, pattern } of anchoredRules) {
+      pattern.lastIndex = start;
+      const match = pattern.exec(text);
+      if (match) matches.push({ feature, start, end: start + match[0].length });
+    }
+    anyRule.lastIndex = start + 1;
+  }
+  for (const { feature, pattern } of ownPassRules) {
     for (const match of text.matchAll(pattern)) matches.push({ feature, start: match.index, end: match.index + match[0].length });
   }
   return matches;

@@ -1,10 +1,11 @@
 // In a delimited table (CSV, TSV, semicolons, pipes) a value's label is its column's header, often lines
-// above it: "id,name,phone\n…\n17,Ana,030 97677251". This finds that header.
+// above it: "id,name,phone\n…\n17,Ana,030 97677251". This finds that header. Lines are read as ranges of
+// the text, counted character by character: only a header is ever cut into fields.
 
 const delimiters = [',', '\t', ';', '|'] as const;
 // A header field is a short name without digits: "phone", "Card Number", "client_ip", "E-Mail".
 const headerField = /^[\p{L} _./#()'-]{1,32}$/u;
-// How far up a header may be; a longer table is read in pieces, each as if it had no header.
+// How far up a header may be; rows further down are read as if the table had none.
 const maximumLinesUp = 200;
 
 interface Table {
@@ -26,45 +27,53 @@ export class ColumnLabels {
     const lineStart = this.#text.lastIndexOf('\n', position - 1) + 1;
     const table = this.#tableAt(lineStart);
     if (table?.header === undefined) return undefined;
-    const column = this.#text.slice(lineStart, position).split(table.delimiter).length - 1;
-    const field = table.header[column];
+    const field = table.header[this.#count(table.delimiter, lineStart, position)];
     return field === undefined ? undefined : words(field);
   }
 
+  /** The table the line at `lineStart` is a row of; its rows up to the header share one entry. */
   #tableAt(lineStart: number): Table | undefined {
     if (this.#tables.has(lineStart)) return this.#tables.get(lineStart);
-    const line = this.#line(lineStart);
-    const delimiter = delimiters.find((candidate) => line.split(candidate).length >= 3);
-    let table: Table | undefined;
-    if (delimiter !== undefined) {
-      const fieldCount = line.split(delimiter).length;
-      const visited = [lineStart];
-      let header: string[] | undefined;
-      for (let start = previousLine(this.#text, lineStart); start !== undefined && visited.length <= maximumLinesUp; start = previousLine(this.#text, start)) {
-        const known = this.#tables.get(start);
-        if (known !== undefined && known.delimiter === delimiter) {
-          header = known.header;
-          break;
-        }
-        const fields = this.#line(start).split(delimiter);
-        if (fields.length !== fieldCount) break;
+    const lineEnd = this.#lineEnd(lineStart);
+    const delimiter = delimiters.find((candidate) => this.#count(candidate, lineStart, lineEnd) >= 2);
+    if (delimiter === undefined) {
+      this.#tables.set(lineStart, undefined);
+      return undefined;
+    }
+    const delimiterCount = this.#count(delimiter, lineStart, lineEnd);
+    const rows = [lineStart];
+    let header: string[] | undefined;
+    for (let start = previousLine(this.#text, lineStart); start !== undefined && rows.length <= maximumLinesUp; start = previousLine(this.#text, start)) {
+      const known = this.#tables.get(start);
+      if (known !== undefined && known.delimiter === delimiter) {
+        header = known.header;
+        break;
+      }
+      const end = this.#lineEnd(start);
+      if (this.#count(delimiter, start, end) !== delimiterCount) break;
+      if (!/\d/.test(this.#text.slice(start, end))) {
+        const fields = this.#text.slice(start, end).split(delimiter);
         if (fields.every((field) => headerField.test(field.trim()))) {
           header = fields;
           break;
         }
-        visited.push(start);
       }
-      table = { delimiter, header };
-      for (const start of visited) this.#tables.set(start, table);
-      return table;
+      rows.push(start);
     }
-    this.#tables.set(lineStart, table);
+    const table = { delimiter, header };
+    for (const start of rows) this.#tables.set(start, table);
     return table;
   }
 
-  #line(start: number): string {
+  #count(delimiter: string, start: number, end: number): number {
+    let count = 0;
+    for (let index = this.#text.indexOf(delimiter, start); index >= 0 && index < end; index = this.#text.indexOf(delimiter, index + 1)) count += 1;
+    return count;
+  }
+
+  #lineEnd(start: number): number {
     const end = this.#text.indexOf('\n', start);
-    return this.#text.slice(start, end < 0 ? this.#text.length : end);
+    return end < 0 ? this.#text.length : end;
   }
 }
 

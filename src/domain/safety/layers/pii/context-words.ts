@@ -20,7 +20,7 @@ export const supportingWords: Readonly<Record<PiiType, Vocabulary>> = {
     `phone phones ph telephone tel mobile mobil mob cell cellphone fax call calls calling called caller callback dial
      desk office contact reach ring text texts sms whatsapp signal hotline helpline landline answer answering message
      messages voicemail ext extension direct telefon telefone telefono teléfono téléphone tlf handy rufnummer celular
-     portable`,
+     portable telefonnummer handynummer mobilnummer faxnummer`,
   ),
   card: vocabulary(
     `card cards credit debit visa mastercard amex discover maestro jcb diners unionpay cc ccn cvv cvc expiry expires
@@ -53,12 +53,15 @@ const referenceWords = `order orders invoice inv ticket tracking shipment parcel
   asset tag receipt booking confirmation reservation policy claim version ver v release build eur usd gbp chf jpy
   inr brl aud`;
 
-/** Words that give a digit group another meaning; for IPs, only a version does. */
+/** Words that give a digit group another meaning; for IPs, only a version or a section number does. */
 export const explainingWords: Readonly<Record<PiiType, Vocabulary>> = {
   phone: vocabulary(`${referenceWords} account acct card iban ssn`),
   card: vocabulary(referenceWords),
   ssn: vocabulary(`${referenceWords} account acct card iban`),
-  ip: vocabulary('version ver v release build firmware patch sdk upgrade update updated upgraded'),
+  ip: vocabulary(
+    `version versions ver v release build firmware patch sdk upgrade update updated upgraded section sections clause
+     chapter paragraph appendix figure table step`,
+  ),
   iban: none,
   email: none,
   secret: none,
@@ -77,9 +80,12 @@ export const quantityWords = vocabulary(
    event events impression impressions click clicks`,
 );
 
+/** Words that say "the number of": after "loyalty no." or "customer number" comes that thing's number. */
+export const numberingWords = new Set(['no', 'no.', 'nr', 'nr.', 'number', 'num', 'numbers', 'id']);
+
 /** Words skipped when looking for the label of a number: "call me on …", "Caller ID …", "the number is …". */
 export const fillerWords = new Set([
-  'no', 'nr', 'number', 'num', 'numbers', 'id', 'is', 'was', 'are', 'be', 'at', 'on', 'of', 'to', 'the', 'my', 'your', 'his', 'her',
+  ...numberingWords, 'is', 'was', 'are', 'be', 'at', 'on', 'of', 'to', 'the', 'my', 'your', 'his', 'her',
   'our', 'their', 'a', 'an', 'me', 'us', 'it', 'and', 'or', 'via', 'with', 'from', 'for', 'in', 'as', 'by', 'new', 'this', 'that',
 ]);
 

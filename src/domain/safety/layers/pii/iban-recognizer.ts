@@ -35,22 +35,22 @@ export function findIbans(text: string): PiiCandidate[] {
 
 /** Where the IBAN starting at `start` ends, or undefined when the characters there are not a valid IBAN. */
 function ibanEnd(text: string, start: number, length: number): number | undefined {
-  let compact = '';
+  let count = 0;
   let index = start;
-  while (compact.length < length && index < text.length) {
+  while (count < length && index < text.length) {
     const character = text.charAt(index);
     if (isAlphanumeric(character)) {
-      compact += character;
+      count += 1;
       index += 1;
-    } else if ((character === ' ' || character === '-') && compact.length % 4 === 0 && isAlphanumeric(text.charAt(index + 1))) {
+    } else if ((character === ' ' || character === '-') && count % 4 === 0 && isAlphanumeric(text.charAt(index + 1))) {
       // Separators only between groups of four, the printed form.
       index += 1;
     } else {
       return undefined;
     }
   }
-  if (compact.length !== length || isAlphanumeric(text.charAt(index))) return undefined;
-  return isValidIban(compact) ? index : undefined;
+  if (count !== length || isAlphanumeric(text.charAt(index))) return undefined;
+  return isValidIban(text.slice(start, index)) ? index : undefined;
 }
 
 function isAlphanumeric(character: string): boolean {

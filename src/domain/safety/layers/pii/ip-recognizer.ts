@@ -6,9 +6,10 @@ const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const ipv4Pattern = new RegExp(`(?<![\\w.]|\\d\\.)(?:${octet}\\.){3}${octet}(?![\\w]|\\.\\d)`, 'g');
 const ipv4Exact = new RegExp(`^(?:${octet}\\.){3}${octet}$`);
 
+// Any valid IPv4 is reported unless its context says otherwise ("version 4.12.0.7"); "1.2.3.4" is as often
+// a version or a section number, so it sinks a little more easily.
 const ipv4Score = 0.6;
-// "1.2.3.4" is as often a version as an address.
-const smallIpv4Score = 0.35;
+const smallIpv4Score = 0.5;
 const ipv6Score = 0.6;
 // "fe80::1" is an address, but two hex groups around "::" also occur in code.
 const shortIpv6Score = 0.4;

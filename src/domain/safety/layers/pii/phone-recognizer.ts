@@ -5,11 +5,11 @@ import { digitGroups, isNorthAmerican, isTrunkPrefixed, plausibleGroups } from '
 
 // One pass for anything shaped like a phone number: "+CC", "(0)", bracketed area codes ("8 (912) 345-67-89"),
 // digit groups joined by one space, dot, dash or slash (or " / ", as in "089 / 123 456 78"), and an extension.
-// Groups never cross a line break.
+// Groups never cross a line break, and a number does not start inside a run of groups ("BE13 0805 9378 …").
 // A comma after the number ends it (a CSV field) unless one or two digits follow (a decimal: "1 234 567,89").
 // Shorter than seven characters, it cannot hold seven digits and is skipped before a match is built.
 const candidatePattern =
-  /(?<![\w+#$€£¥./-])(?=[\d+(][\d ()./-]{6})(?:\+\d{1,3}(?:[ .-]?\(0\))?[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,12}(?:(?:[ ./-]| \/ |[ .-]?\(\d{1,5}\)[ .-]?)\d{1,12}){0,7}(?:[ ]?(?:x|ext\.?|extension)[ ]?\d{1,6})?(?![\w]|[./-]\d|,\d{1,2}(?!\d|\.\d))/gi;
+  /(?<![\w+#$€£¥./-]|\d )(?=[\d+(][\d ()./-]{6})(?:\+\d{1,3}(?:[ .-]?\(0\))?[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,12}(?:(?:[ ./-]| \/ |[ .-]?\(\d{1,5}\)[ .-]?)\d{1,12}){0,7}(?:[ ]?(?:x|ext\.?|extension)[ ]?\d{1,6})?(?![\w]|[./-]\d|,\d{1,2}(?!\d|\.\d))/gi;
 const extensionPattern = /[ ]?(?:x|ext\.?|extension)[ ]?\d{1,6}$/i;
 // A house number before a street name ("17031 2202 Rissik St") is an address, whatever word precedes it.
 const streetAfter =

@@ -11,28 +11,25 @@ export interface DigitGroups {
 }
 
 export function digitGroups(number: string): DigitGroups {
-  let index = countryCodeEnd(number);
   const lengths: number[] = [];
-  let digits = number.slice(0, index).replace(/\D/g, '');
   let slashes = 0;
   let dotted = true;
   let run = 0;
-  for (; index < number.length; index += 1) {
-    const character = number.charAt(index);
-    if (character >= '0' && character <= '9') {
-      digits += character;
+  for (let index = countryCodeEnd(number); index < number.length; index += 1) {
+    const code = number.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
       run += 1;
       continue;
     }
     // "(0)" is the trunk prefix that callers from abroad leave out: not a digit of the number.
     if (number.startsWith('(0)', index)) index += 2;
-    else if (character === '/') slashes += 1;
-    if (character !== '.') dotted = false;
+    else if (code === 47) slashes += 1;
+    if (code !== 46) dotted = false;
     if (run > 0) lengths.push(run);
     run = 0;
   }
   if (run > 0) lengths.push(run);
-  return { digits, lengths, slashes, dotted };
+  return { digits: number.replace(/\(0\)|\D/g, ''), lengths, slashes, dotted };
 }
 
 /** Where the country code ends: "+CC" takes up to three digits, "00CC" only before a separator. */
@@ -63,7 +60,7 @@ export function isNorthAmerican(number: string, digits: string): boolean {
 // A 0 and an area code (bracketed or not), then one to four groups of two to eight digits.
 const trunkPrefixedShape = /^(?:0[1-9]\d{0,4}|\(0[1-9]\d{0,4}\))(?:[ ./-]|(?<=\)) ?)\d{2,8}(?:[ ./-]\d{2,8}){0,3}$/;
 
-/** A national number with its trunk prefix: "020 7946 0958", "(02) 9374 4000", "06 12 34 56 78". */
+/** A national number with its trunk prefix: "020 7946 0958", "(02) 9374 4000", "0151 47921115" (9–12 digits). */
 export function isTrunkPrefixed(number: string, digits: string): boolean {
-  return digits.length >= 9 && digits.length <= 11 && trunkPrefixedShape.test(number);
+  return digits.length >= 9 && digits.length <= 12 && trunkPrefixedShape.test(number);
 }

@@ -1,4 +1,5 @@
 import type { NormalizedText } from '../../text/normalize-text.ts';
+import { encodedNumbers } from './encoded-numbers.ts';
 import { findPii } from './find-pii.ts';
 import type { PiiType } from './pii-finding.ts';
 import { valueKey } from './redaction.ts';
@@ -29,7 +30,10 @@ export interface TextPii {
   encoded: EncodedFinding[];
 }
 
-/** The PII of a normalised string: in its text, and in what each encoded span decodes to, recursively. */
+/**
+ * The PII of a normalised string: in its text, in what each encoded span decodes to (recursively), and in
+ * base64 runs that decode to a number the shared decoder passed over.
+ */
 export function scanNormalized(normalized: NormalizedText): TextPii {
   const { text } = normalized;
   const direct = findPii(text).map((finding) => ({ ...finding, key: valueKey(finding.type, text.slice(finding.start, finding.end)) }));
@@ -46,6 +50,10 @@ export function scanNormalized(normalized: NormalizedText): TextPii {
       return [{ type: finding.type, score: finding.score, key: finding.key }];
     });
     if (hidden.length > 0) encoded.push({ start: span.start, end: span.end, findings: hidden });
+  }
+  for (const { start, end, decoded } of encodedNumbers(text, normalized.decoded)) {
+    const findings = findPii(decoded).map((finding) => ({ type: finding.type, score: finding.score, key: valueKey(finding.type, decoded.slice(finding.start, finding.end)) }));
+    if (findings.length > 0) encoded.push({ start, end, findings });
   }
   return { direct, encoded: encoded.length > 1 ? withoutRepeats(encoded) : encoded };
 }

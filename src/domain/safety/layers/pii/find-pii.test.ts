@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { findPii } from './find-pii.ts';
+
+const found = (text: string) => findPii(text).map((finding) => `${finding.type}:${text.slice(finding.start, finding.end)}`);
+
+describe('findPii', () => {
+  it('finds nothing in prose', () => {
+    expect(findPii('Please summarise the meeting notes and list the action items for the team.')).toEqual([]);
+  });
+
+  it('returns non-overlapping findings in order, the more specific type winning a tie', () => {
+    const text = 'Card 4111 1111 1111 1111, phone +44 20 7946 0958, mail ana@acme.io, IBAN DE89370400440532013000.';
+    expect(found(text)).toEqual(['card:4111 1111 1111 1111', 'phone:+44 20 7946 0958', 'email:ana@acme.io', 'iban:DE89370400440532013000']);
+    const findings = findPii(text);
+    for (const [index, finding] of findings.entries()) {
+      expect(finding.score).toBeGreaterThanOrEqual(0.5);
+      expect(finding.score).toBeLessThanOrEqual(1);
+      if (index > 0) expect(finding.start).toBeGreaterThanOrEqual(findings[index - 1]?.end ?? 0);
+    }
+  });
+
+  it('reads a card in a phone context as a card, and a phone in a card context as a phone', () => {
+    expect(found('call me, my card is 4111111111111111')).toEqual(['card:4111111111111111']);
+    expect(found('for the card, call +1 415 867 5309')).toEqual(['phone:+1 415 867 5309']);
+  });
+});
