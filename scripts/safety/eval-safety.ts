@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readSafetyModels } from '../../src/adapters/safety/safety-model-files.ts';
 import { createSafetyPipeline } from '../../src/domain/safety/create-safety-pipeline.ts';
@@ -18,6 +19,7 @@ import { defaultDataDirectory, option, readRows, type ContentRow, type Jailbreak
 const dataDirectory = option('data') ?? defaultDataDirectory;
 const catalog = new URL('../../catalog/', import.meta.url).pathname;
 const models = readSafetyModels(catalog);
+const agentsDirectory = join(catalog, 'agents');
 
 /** The fingerprints of the rows a model file says it was trained on. */
 function trained(file: string): Set<string> {
@@ -37,20 +39,34 @@ function sourceRows(name: string, evaluation: BinaryEvaluation): string[] {
   return evaluation.bySource.map((source) => row([name, source.source, source.label ? 'harmful' : 'benign', source.rows, `${source.label ? 'recall' : 'FPR'} ${fixed(source.rate)}`]));
 }
 
-/** An 8 KB request of ordinary business text with an email and a card number, as one agent run would send. */
-function eightKilobyteRequest(): Record<string, unknown> {
-  const prompts = readFileSync(new URL('./data/benign-business-prompts.jsonl', import.meta.url), 'utf8')
+/** Texts of one `{ "text" }` JSONL file next to this script. */
+function textsOf(file: string): string[] {
+  return readFileSync(new URL(file, import.meta.url), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => (JSON.parse(line) as { text: string }).text);
-  let notes = 'Customer contact: jane.doe@example.com; card on file 4111 1111 1111 1111.\n';
-  for (let index = 0; notes.length < 7 * 1024; index += 1) notes += `${prompts[index % prompts.length]}\n`;
-  return { prompt: prompts.slice(0, 6).join(' ').slice(0, 1024), input: { notes: notes.slice(0, 7 * 1024) } };
 }
 
-async function combinedLatency(iterations: number) {
+/**
+ * 8 KB requests as one agent run would send them: a 1 KB prompt and 7 KB of notes that start with an email
+ * and a card number (so the PII layer redacts and the content layer reads the redacted text). `typical`
+ * notes are descriptions of business tasks (the catalog's agents); `trigger words` notes are our benign
+ * business prompts, written to be full of words attacks use ("ignore", "override", "kill"), so that the
+ * jailbreak layer's rules fire in every window: the slowest benign text we know of.
+ */
+function eightKilobyteRequests(): Record<string, Record<string, unknown>> {
+  const prompts = textsOf('./data/benign-business-prompts.jsonl');
+  const descriptions = readdirSync(agentsDirectory).map((file) => (readFileSync(join(agentsDirectory, file), 'utf8').match(/^description: (.+)$/m)?.[1] ?? '').replace(/^['"]|['"]$/g, ''));
+  const request = (sentences: string[]) => {
+    let notes = 'Customer contact: jane.doe@example.com; card on file 4111 1111 1111 1111.\n';
+    for (let index = 0; notes.length < 7 * 1024; index += 1) notes += `${sentences[index % sentences.length]}\n`;
+    return { prompt: prompts.slice(0, 6).join(' ').slice(0, 1024), input: { notes: notes.slice(0, 7 * 1024) } };
+  };
+  return { typical: request(descriptions), 'trigger words': request(prompts) };
+}
+
+async function combinedLatency(request: Record<string, unknown>, iterations: number) {
   const pipeline = createSafetyPipeline(models);
-  const request = eightKilobyteRequest();
   const skip = new Set(['model', 'policy', 'stream', 'confirmed', 'fallback']);
   for (let warm = 0; warm < 200; warm += 1) await pipeline.screenInput(request, defaultSafetyPolicy, skip);
   const total: number[] = [];
@@ -59,25 +75,35 @@ async function combinedLatency(iterations: number) {
     const started = performance.now();
     const screening = await pipeline.screenInput(request, defaultSafetyPolicy, skip);
     total.push(performance.now() - started);
-    for (const report of screening.reports) perLayer.set(report.layer, [...(perLayer.get(report.layer) ?? []), report.ms]);
+    for (const report of screening.reports) {
+      const values = perLayer.get(report.layer) ?? [];
+      values.push(report.ms);
+      perLayer.set(report.layer, values);
+    }
   }
   return { bytes: Buffer.byteLength(JSON.stringify(request)), total, perLayer };
 }
 
+// Timed first, on a fresh heap: what follows leaves garbage behind that a request in the service would not meet.
+const iterations = Number(option('iterations') ?? 2000);
+const latencies: [string, Awaited<ReturnType<typeof combinedLatency>>][] = [];
+for (const [name, request] of Object.entries(eightKilobyteRequests())) latencies.push([name, await combinedLatency(request, iterations)]);
 const jailbreakRows = readRows<JailbreakRow>(dataDirectory, 'jailbreak');
 const contentRows = readRows<ContentRow>(dataDirectory, 'content');
 const piiRows = readRows<PiiRow>(dataDirectory, 'pii');
-const jailbreak = jailbreakRows.length > 0 ? evaluateJailbreak(jailbreakRows, models.jailbreak, trained('jailbreak-model.json')) : undefined;
-const content = contentRows.length > 0 ? evaluateContent(contentRows, models.content, trained('content-model.json')) : undefined;
+// Each evaluation runs twice and the second is reported: the first warms the JIT, so latency is the steady state.
+const twice = <Result>(evaluate: () => Result): Result => (evaluate(), evaluate());
+const jailbreak = jailbreakRows.length > 0 ? twice(() => evaluateJailbreak(jailbreakRows, models.jailbreak, trained('jailbreak-model.json'))) : undefined;
+const content = contentRows.length > 0 ? twice(() => evaluateContent(contentRows, models.content, trained('content-model.json'))) : undefined;
 
-console.log(`Data: ${dataDirectory} (rows a model was trained on are skipped)\n`);
+console.log(`Data: ${dataDirectory} (rows a model was trained on are skipped; latency is per row, rows of every length)\n`);
 console.log(row(['layer', 'rows', 'precision', 'recall', 'F1', 'FPR', 'recall@1%FPR', 'p50 ms', 'p99 ms']));
 console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
 console.log(jailbreak ? layerRow('jailbreak', jailbreak) : row(['jailbreak', 'no data in jailbreak/']));
 console.log(content ? layerRow('content', content) : row(['content', 'no data in content/']));
 
 if (piiRows.length > 0) {
-  const pii = evaluatePii(piiRows);
+  const pii = twice(() => evaluatePii(piiRows));
   console.log(`\n${row(['PII type', 'gold', 'predicted', 'precision', 'recall', 'F1'])}`);
   console.log(row(['---', '---:', '---:', '---:', '---:', '---:']));
   for (const type of pii.types) console.log(row([type.type, type.gold, type.predicted, fixed(type.precision), fixed(type.recall), fixed(type.f1)]));
@@ -90,9 +116,13 @@ console.log(`\n${row(['layer', 'source', 'label', 'rows', 'rate'])}`);
 console.log(row(['---', '---', '---', '---:', '---:']));
 for (const line of [...(jailbreak ? sourceRows('jailbreak', jailbreak) : []), ...(content ? sourceRows('content', content) : [])]) console.log(line);
 
-const latency = await combinedLatency(Number(option('iterations') ?? 2000));
-console.log(`\nThe three input layers together on one ${latency.bytes}-byte request (${latency.total.length} runs, one core):`);
-console.log(row(['', 'p50 ms', 'p99 ms']));
-console.log(row(['---', '---:', '---:']));
-console.log(row(['jailbreak + PII + content', fixed(percentile(latency.total, 0.5)), fixed(percentile(latency.total, 0.99))]));
-for (const [layer, values] of latency.perLayer) console.log(row([layer, fixed(percentile(values, 0.5)), fixed(percentile(values, 0.99))]));
+console.log(`\nThe three input layers together on one 8 KB request (${iterations} runs each, one core; per layer: its own time):`);
+console.log(row(['request', 'bytes', 'all three p50 ms', 'all three p99 ms', 'jailbreak p50 / p99', 'PII p50 / p99', 'content p50 / p99']));
+console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
+for (const [name, latency] of latencies) {
+  const layer = (key: string) => {
+    const values = latency.perLayer.get(key) ?? [];
+    return `${fixed(percentile(values, 0.5))} / ${fixed(percentile(values, 0.99))}`;
+  };
+  console.log(row([name, latency.bytes, fixed(percentile(latency.total, 0.5)), fixed(percentile(latency.total, 0.99)), layer('jailbreak'), layer('pii'), layer('content')]));
+}

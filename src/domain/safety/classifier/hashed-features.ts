@@ -41,10 +41,13 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     seen = new Uint8Array(space.dimensions);
     scratch.set(space.dimensions, seen);
   }
-  let hashes = text.length >= shortestCached ? recentHashes.get(text) : undefined;
+  const cached = text.length >= shortestCached;
+  let hashes = cached ? recentHashes.get(text) : undefined;
   if (hashes === undefined) {
-    hashes = hashText(text);
-    if (text.length >= shortestCached) {
+    // A view of the shared buffer, read before the next text is hashed; a kept copy for texts worth keeping.
+    hashes = hashBuffer.subarray(0, hashText(text));
+    if (cached) {
+      hashes = hashes.slice();
       if (recentHashes.size >= recentLimit) recentHashes.delete(recentHashes.keys().next().value as string);
       recentHashes.set(text, hashes);
     }
@@ -78,8 +81,8 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
   return { indices, values };
 }
 
-/** The text's word, word-pair and character-gram hashes, in order. */
-function hashText(text: string): Int32Array {
+/** Fills hashBuffer with the text's word, word-pair and character-gram hashes, in order; returns how many. */
+function hashText(text: string): number {
   // A word gives at most itself, a pair and (length - 1) character grams: three per character is a bound.
   if (hashBuffer.length < text.length * 3 + 8) hashBuffer = new Int32Array(text.length * 3 + 8);
   const hashes = hashBuffer;
@@ -108,7 +111,7 @@ function hashText(text: string): Int32Array {
     // Sentence ends break word pairs.
     if (code === 46 || code === 10 || code === 33 || code === 63) previousWord = 0;
   }
-  return hashes.slice(0, count);
+  return count;
 }
 
 let hashBuffer = new Int32Array(16_384);
