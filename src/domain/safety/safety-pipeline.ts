@@ -106,7 +106,7 @@ export class SafetyPipeline {
     for (const name of order) {
       const started = performance.now();
       const { report, rewritten } = await this.#layers[name].scan(strings, { stage, policy });
-      reports.push({ layer: name, stage, ...report, ms: elapsed(started) });
+      reports.push({ layer: name, stage, ...report, score: Math.round(report.score * 1000) / 1000, ms: elapsed(started) });
       if (report.verdict === 'block') {
         const blocked: SafetyBlock = { layer: name, categories: report.categories, ...(report.findings ? { findings: report.findings } : {}) };
         return { reports, value, blocked };
