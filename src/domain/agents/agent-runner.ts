@@ -331,7 +331,9 @@ export class AgentRunner {
   /** One model's answer through the output layers: PII and content screening, then the quality score. */
   async #candidate(agent: Agent, task: AgentTask, model: ModelDefinition, output: Record<string, unknown>, usage: { inputTokens: number; outputTokens: number }): Promise<OutputCandidate> {
     const screening = await this.#safety.screenOutput(output, agent.safetyPolicy);
-    const quality = this.#safety.assessQuality({ output: screening.value, prompt: task.prompt, schemaValid: agent.outputValidator.safeParse(screening.value).success }, agent.safetyPolicy);
+    // The failover already checked the model's answer against the schema; only a redacted copy needs checking again.
+    const schemaValid = screening.value === output || agent.outputValidator.safeParse(screening.value).success;
+    const quality = this.#safety.assessQuality({ output: screening.value, prompt: task.prompt, schemaValid }, agent.safetyPolicy);
     return { model, usage, screening, quality };
   }
 
