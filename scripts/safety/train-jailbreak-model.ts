@@ -8,7 +8,8 @@ import { countAt, metricsOf, recallAtFalsePositiveRate, thresholdForFalsePositiv
 import { fingerprint, isValidationRow, readRows, type JailbreakRow } from './safety-data.ts';
 
 const dimensions = 1 << 18;
-const trainingOptions = { dimensions, epochs: 12, learningRate: 0.2, l2: 1e-6 };
+export const defaultJailbreakTrainingOptions = { dimensions, epochs: 12, learningRate: 0.2, l2: 1e-6 };
+type JailbreakTrainingOptions = typeof defaultJailbreakTrainingOptions;
 const folds = 5;
 /** The decision threshold allows at most this share of benign prompts to be blocked. */
 const targetFalsePositiveRate = 0.01;
@@ -31,7 +32,8 @@ export function jailbreakRows(dataDirectory: string): JailbreakRow[] {
  * instructions), picks the threshold from 5-fold out-of-fold scores so that at most 1% of benign prompts
  * are blocked, and reports the held-out fifth. Seeded, so the same data gives the same file.
  */
-export function trainJailbreakModel(dataDirectory: string): LinearModelFile {
+export function trainJailbreakModel(dataDirectory: string, overrides: Partial<JailbreakTrainingOptions> = {}): LinearModelFile {
+  const trainingOptions = { ...defaultJailbreakTrainingOptions, ...overrides };
   const rows = jailbreakRows(dataDirectory);
   const training = [...rows.filter((row) => !isValidationRow(row.text)), ...embeddedInjectionExamples()];
   const validation = rows.filter((row) => isValidationRow(row.text));
@@ -41,7 +43,7 @@ export function trainJailbreakModel(dataDirectory: string): LinearModelFile {
   const outOfFold = training.map(() => 0);
   for (let fold = 0; fold < folds; fold += 1) {
     const inFold = (index: number) => index % folds === fold;
-    const model = modelFile(train(training, vectors, (index) => !inFold(index)), 0.5, undefined, {});
+    const model = modelFile(train(training, vectors, (index) => !inFold(index), trainingOptions), 0.5, undefined, {});
     const classifier = new LinearClassifier(model);
     training.forEach((row, index) => {
       if (inFold(index)) outOfFold[index] = scoreJailbreak(classifier, normalizeText(row.text).text).score;
@@ -51,7 +53,7 @@ export function trainJailbreakModel(dataDirectory: string): LinearModelFile {
   const threshold = thresholdForFalsePositiveRate(scoredOutOfFold, targetFalsePositiveRate);
   const uncertainBelow = thresholdForFalsePositiveRate(scoredOutOfFold, uncertainFalsePositiveRate);
 
-  const final = train(training, vectors, () => true);
+  const final = train(training, vectors, () => true, trainingOptions);
   const provisional = new LinearClassifier(modelFile(final, threshold, uncertainBelow, {}));
   const scoredValidation = validation.map((row) => ({ score: scoreJailbreak(provisional, normalizeText(row.text).text).score, label: row.label === 1 }));
   const validationMetrics = metricsOf(countAt(scoredValidation, threshold));
@@ -67,7 +69,7 @@ export function trainJailbreakModel(dataDirectory: string): LinearModelFile {
   });
 }
 
-function train(rows: readonly JailbreakRow[], vectors: TrainingExample['vector'][], include: (index: number) => boolean) {
+function train(rows: readonly JailbreakRow[], vectors: TrainingExample['vector'][], include: (index: number) => boolean, trainingOptions: JailbreakTrainingOptions) {
   const examples: TrainingExample[] = [];
   rows.forEach((row, index) => {
     if (include(index)) examples.push({ vector: vectors[index] as TrainingExample['vector'], label: row.label });

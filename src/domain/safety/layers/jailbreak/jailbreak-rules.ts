@@ -18,7 +18,7 @@ const rules: readonly JailbreakRule[] = [
     pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget|skip|drop|bypass|override|overlook|abandon|leave)\b[^.!?\n]{0,30}\b(?:${earlier}\b[^.!?\n]{0,20}\b${guidance}|everything|all (?:of )?(?:that|this|the above)|what (?:you were|i) (?:told|said))`, 'i'),
   },
   { name: 'override_de', pattern: /\b(?:ignorier(?:e|en)?|vergiss|vergessen sie|missachte|überspringe)\b[^.!?\n]{0,40}\b(?:anweisungen|aufgaben|informationen|befehle|alles|vorherig\w*|bisherig\w*|obig\w*)/i },
-  { name: 'override_fr_es', pattern: /\b(?:ignore[zr]?|oublie[zr]?|olvid[ae]|ignora|dimentica|esque[cç]a|vergeet|zaboravi)\b[^.!?\n]{0,40}\b(?:instructions?|consignes|tâches|instrucciones|tareas|todo|tout|istruzioni|instruções|instructies|sve|alles)\b/i },
+  { name: 'override_fr_es', pattern: /\b(?:ignore[zr]?|oublie[zr]?|olvid(?:a|e|ar|ate|á)|ignora[rd]?|dimentica|esque[cç]a|vergeet|zaboravi)\b[^.!?\n]{0,40}\b(?:instructions?|consignes|tâches|instrucciones|tareas|todo|tout|istruzioni|instruções|instructies|sve|alles)\b/i },
   { name: 'override_other', pattern: /(?:забуд\S*|игнорир\S*)[^.!?\n]{0,30}(?:инструкц\S*|всё|все)|\babweichend (?:zu|von) (?:den )?(?:vorherigen|obigen)|\b(?:obigen|vorherigen) (?:ausführungen|anweisungen) (?:ignorieren|vergessen)/i },
   { name: 'forced_statement', pattern: /\b(?:state|say|claim|write|declare|sag(?:e)?)\b (?:that )?[^.!?\n]{0,40}\b(?:is|are|ist|sind|was)\b (?:the best|superior|the worst|the greatest|the most powerful|der beste|die beste|das beste)|\b(?:untrue|false|fake|unwahre?)\b (?:headline|statement|news|überschrift|nachricht)|\bmake (?:something|it|stuff) up\b|\bsay yes\b/i },
   { name: 'coercion', pattern: /\b(?:or (?:else )?you (?:will )?die|oder du stirbst|o tu muer\w*|or i will (?:delete|shut|kill) you)\b/i },
@@ -26,9 +26,9 @@ const rules: readonly JailbreakRule[] = [
   {
     name: 'prompt_leak',
     pattern:
-      /\b(?:show|reveal|print|output|repeat|display|tell|give|spell|leak|dump|zeige?|gib)\b[^.!?\n]{0,30}\b(?:(?:system|initial|hidden|original|secret|full) (?:prompt|instructions?|message)|prompt[- ]?te(?:xt|xte)s?|your (?:prompt|instructions|rules|guidelines)|(?:beginning|start) of (?:this|the) (?:prompt|conversation))/i,
+      /\b(?:show|reveal|print|output|repeat|display|tell|give|spell|leak|dump|zeige?|gib)\b[^.!?\n]{0,30}\b(?:(?:system|initial|hidden|original|secret|full) (?:prompt|instructions?|message)|prompt[- ]?te(?:xt|xte)s?|your (?:prompt|instructions|rules|guidelines)|(?:beginning|start) of (?:this|the) (?:prompt|conversation))|\b(?:sentences?|lines|words|text) (?:before|above|preceding) (?:the|this) (?:text|prompt|message)\b/i,
   },
-  { name: 'persona', pattern: /\b(?:from now on,? you|you are (?:now|going to|about to|no longer)|you're (?:now|going to)|act as (?:a|an|if)|imagine (?:that )?you(?:'re| are)|(?:now|nun) (?:you are|bist du)|stell dir vor,? du bist|du bist (?:keine?|kein)|pretend (?:to be|(?:that )?you(?:'re| are| can| could| have| were))|role-?play as|stay in (?:character|role)|immerse yourself|du bist (?:jetzt|nun|ab sofort)|tu es (?:maintenant|désormais)|ahora eres)\b/i },
+  { name: 'persona', pattern: /\b(?:from now on,? you|you are (?:now|going to|about to|no longer)|you're (?:now|going to)|act as (?:a|an|if)|imagine (?:that )?you(?:'re| are)|(?:now|nun) (?:you are|bist du)|stell dir vor,? du bist|du bist (?:keine?|kein)|pretend (?:to be|(?:that )?you(?:'re| are| can| could| have| were))|role-?play(?:ing)? as|stay in (?:character|role)|immerse yourself|du bist (?:jetzt|nun|ab sofort)|tu es (?:maintenant|désormais)|ahora eres)\b/i },
   {
     name: 'unrestricted',
     pattern:
