@@ -29,6 +29,7 @@ import { packageVersion } from './config/load-config.ts';
 import { AccountService } from './domain/accounts/account-service.ts';
 import { buildAgentCatalog, type AgentCatalog } from './domain/agents/agent-catalog.ts';
 import { AgentRunner } from './domain/agents/agent-runner.ts';
+import { buildPlaybookCatalog } from './domain/playbooks/playbook-catalog.ts';
 import { FreeTierService } from './domain/quotas/free-tier-service.ts';
 import { buildPlanTables } from './domain/quotas/plan-table.ts';
 import { QuotaService } from './domain/quotas/quota-service.ts';
@@ -59,6 +60,7 @@ export interface Container {
 /** Loads the data files and builds every service once. Anything invalid fails here, before serving. */
 export async function buildContainer(config: AppConfig, logger: Logger): Promise<Container> {
   const catalog = loadCatalog(config.paths.catalogDir);
+  const playbooks = buildPlaybookCatalog(readYamlFolder(join(config.paths.catalogDir, 'playbooks')), catalog);
   const registryFile = readYamlFile(join(config.paths.catalogDir, 'models.yaml'));
   const registry = buildModelRegistry(registryFile.content, registryFile.origin);
   const plansFile = readYamlFile(config.paths.plansFile);
@@ -136,7 +138,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     database,
     registry,
     gateway,
-    services: { accounts, catalog, runner, router, registry, plans, schema: new MigrationSchemaInspector(database), quotas, freeTier },
+    services: { accounts, catalog, playbooks, runner, router, registry, plans, schema: new MigrationSchemaInspector(database), quotas, freeTier },
     httpOptions: { bodyLimitBytes: config.server.bodyLimitBytes, adminToken: config.adminToken, trustProxy: config.trustProxy, version: packageVersion },
     migrate: () => migrateToLatest(database),
     purgeExpiredCounters: async () => (redis ? 0 : (await sqlCounters.purgeExpired(systemClock.now())) + (await sqlWindow.purgeExpired(systemClock.now()))),

@@ -1,6 +1,7 @@
 import type { AccountService, AuthenticatedAccount } from '../domain/accounts/account-service.ts';
 import type { AgentCatalog } from '../domain/agents/agent-catalog.ts';
 import type { AgentRunner } from '../domain/agents/agent-runner.ts';
+import type { PlaybookCatalog } from '../domain/playbooks/playbook-catalog.ts';
 import type { FreeTierService } from '../domain/quotas/free-tier-service.ts';
 import type { QuotaService } from '../domain/quotas/quota-service.ts';
 import type { PlanTables } from '../domain/quotas/plan-table.ts';
@@ -12,6 +13,7 @@ import type { SchemaInspector } from '../ports/schema-inspector.ts';
 export interface HttpServices {
   accounts: AccountService;
   catalog: AgentCatalog;
+  playbooks: PlaybookCatalog;
   runner: AgentRunner;
   router: ModelRouter;
   registry: ModelRegistry;

@@ -6,6 +6,8 @@ import { registerListAgents } from './api/agents/list-agents.ts';
 import { registerRunAgent } from './api/agents/run-agent.ts';
 import { registerFreeRun } from './api/free/free-run.ts';
 import { registerListModels } from './api/models/list-models.ts';
+import { registerGetPlaybook } from './api/playbooks/get-playbook.ts';
+import { registerListPlaybooks } from './api/playbooks/list-playbooks.ts';
 import { registerRouteTask } from './api/router/route-task.ts';
 import { registerGetUsage } from './api/usage/get-usage.ts';
 import { registerHealth } from './system/health.ts';
@@ -20,6 +22,8 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerGetAgent(app, services);
   registerRunAgent(app, services);
   registerV1RunAgent(app, services);
+  registerListPlaybooks(app, services);
+  registerGetPlaybook(app, services);
   registerFreeRun(app, services);
   registerGetUsage(app, services);
   registerListModels(app, services);
