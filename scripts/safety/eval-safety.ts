@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { readYamlFolder } from '../../src/adapters/catalog/yaml-files.ts';
 import { readSafetyModels } from '../../src/adapters/safety/safety-model-files.ts';
+import { controlKeys } from '../../src/domain/agents/agent-runner.ts';
 import { createSafetyPipeline } from '../../src/domain/safety/create-safety-pipeline.ts';
 import { defaultSafetyPolicy } from '../../src/domain/safety/safety-policy.ts';
 import type { BinaryEvaluation } from './evaluate-binary.ts';
@@ -9,7 +11,7 @@ import { evaluateContent } from './evaluate-content.ts';
 import { evaluateJailbreak } from './evaluate-jailbreak.ts';
 import { evaluatePii } from './evaluate-pii.ts';
 import { percentile } from './metrics.ts';
-import { defaultDataDirectory, option, readRows, type ContentRow, type JailbreakRow, type PiiRow } from './safety-data.ts';
+import { businessPromptsUrl, defaultDataDirectory, option, readJsonl, readRows, trainedFingerprints, type ContentRow, type JailbreakRow, type PiiRow } from './safety-data.ts';
 
 /**
  * `npm run eval:safety [-- --data <dir>]`: every local safety layer over labelled data it was not trained
@@ -21,10 +23,9 @@ const catalog = new URL('../../catalog/', import.meta.url).pathname;
 const models = readSafetyModels(catalog);
 const agentsDirectory = join(catalog, 'agents');
 
-/** The fingerprints of the rows a model file says it was trained on. */
+/** The fingerprints of the rows a committed model file says it was trained on. */
 function trained(file: string): Set<string> {
-  const model = JSON.parse(readFileSync(`${catalog}safety/${file}`, 'utf8')) as { training: { fingerprints?: string[] } };
-  return new Set(model.training.fingerprints ?? []);
+  return trainedFingerprints((JSON.parse(readFileSync(`${catalog}safety/${file}`, 'utf8')) as { training: Record<string, unknown> }).training);
 }
 
 const fixed = (value: number, digits = 3) => value.toFixed(digits);
@@ -39,14 +40,6 @@ function sourceRows(name: string, evaluation: BinaryEvaluation): string[] {
   return evaluation.bySource.map((source) => row([name, source.source, source.label ? 'harmful' : 'benign', source.rows, `${source.label ? 'recall' : 'FPR'} ${fixed(source.rate)}`]));
 }
 
-/** Texts of one `{ "text" }` JSONL file next to this script. */
-function textsOf(file: string): string[] {
-  return readFileSync(new URL(file, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => (JSON.parse(line) as { text: string }).text);
-}
-
 /**
  * 8 KB requests as one agent run would send them: a 1 KB prompt and 7 KB of notes that start with an email
  * and a card number (so the PII layer redacts and the content layer reads the redacted text). `typical`
@@ -55,8 +48,8 @@ function textsOf(file: string): string[] {
  * jailbreak layer's rules fire in every window: the slowest benign text we know of.
  */
 function eightKilobyteRequests(): Record<string, Record<string, unknown>> {
-  const prompts = textsOf('./data/benign-business-prompts.jsonl');
-  const descriptions = readdirSync(agentsDirectory).map((file) => (readFileSync(join(agentsDirectory, file), 'utf8').match(/^description: (.+)$/m)?.[1] ?? '').replace(/^['"]|['"]$/g, ''));
+  const prompts = readJsonl<{ text: string }>(businessPromptsUrl).map((row) => row.text);
+  const descriptions = readYamlFolder(agentsDirectory).map((file) => (file.content as { description: string }).description);
   const request = (sentences: string[]) => {
     let notes = 'Customer contact: jane.doe@example.com; card on file 4111 1111 1111 1111.\n';
     for (let index = 0; notes.length < 7 * 1024; index += 1) notes += `${sentences[index % sentences.length]}\n`;
@@ -67,7 +60,7 @@ function eightKilobyteRequests(): Record<string, Record<string, unknown>> {
 
 async function combinedLatency(request: Record<string, unknown>, iterations: number) {
   const pipeline = createSafetyPipeline(models);
-  const skip = new Set(['model', 'policy', 'stream', 'confirmed', 'fallback']);
+  const skip = new Set(controlKeys);
   for (let warm = 0; warm < 200; warm += 1) await pipeline.screenInput(request, defaultSafetyPolicy, skip);
   const total: number[] = [];
   const perLayer = new Map<string, number[]>();

@@ -2,12 +2,10 @@ import { readFileSync } from 'node:fs';
 import { LinearClassifier, linearModelFileSchema } from '../../src/domain/safety/classifier/linear-classifier.ts';
 import { detectContent } from '../../src/domain/safety/layers/content/content-detector.ts';
 import { evaluateBinary, type BinaryEvaluation, type LabelledText } from './evaluate-binary.ts';
-import { defaultDataDirectory, fingerprint, option, readRows, type ContentRow, type JailbreakRow } from './safety-data.ts';
+import { businessPromptsUrl, defaultDataDirectory, fingerprint, option, readJsonl, readRows, trainedFingerprints, type ContentRow, type JailbreakRow } from './safety-data.ts';
 
 /** Where the service loads the content model from. */
 export const contentModelUrl = new URL('../../catalog/safety/content-model.json', import.meta.url);
-/** Business prompts written for this service: all benign, many with words that sound dangerous. */
-export const businessPromptsUrl = new URL('./data/benign-business-prompts.jsonl', import.meta.url);
 
 /** What loading the committed content model gives: the classifier and what its file records about its training. */
 export interface LoadedContentModel {
@@ -21,23 +19,17 @@ export interface LoadedContentModel {
 /** The committed content model, validated as the service validates it. */
 export function loadContentModel(url: URL = contentModelUrl): LoadedContentModel {
   const file = linearModelFileSchema.parse(JSON.parse(readFileSync(url, 'utf8')));
-  const { fingerprints, validation } = file.training as { fingerprints?: unknown; validation?: unknown };
+  const { validation } = file.training as { validation?: unknown };
   return {
     model: new LinearClassifier(file),
-    trainedFingerprints: new Set(Array.isArray(fingerprints) ? fingerprints.filter((value) => typeof value === 'string') : []),
+    trainedFingerprints: trainedFingerprints(file.training),
     recordedValidation: typeof validation === 'object' && validation !== null ? Object.fromEntries(Object.entries(validation).filter((entry): entry is [string, number] => typeof entry[1] === 'number')) : {},
   };
 }
 
 /** The business prompts as benign content rows. */
 export function businessPromptRows(url: URL = businessPromptsUrl): ContentRow[] {
-  return readFileSync(url, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const { text, source } = JSON.parse(line) as { text: string; source?: string };
-      return { text, flagged: false, categories: [], source: source ?? 'business-prompts' };
-    });
+  return readJsonl<{ text: string; source?: string }>(url).map(({ text, source }) => ({ text, flagged: false, categories: [], source: source ?? 'business-prompts' }));
 }
 
 /**

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { findPii } from '../../src/domain/safety/layers/pii/find-pii.ts';
 import { percentile } from './metrics.ts';
-import { defaultDataDirectory, isValidationRow, option, readRows, type PiiRow } from './safety-data.ts';
+import { defaultDataDirectory, isValidationRow, option, readJsonl, readRows, type PiiRow } from './safety-data.ts';
 
 export interface PiiTypeMetrics {
   type: string;
@@ -94,10 +94,7 @@ export const holdoutFile = new URL('./data/pii-holdout.jsonl', import.meta.url).
 
 /** The rows of one `.jsonl` file in the dev data's format. */
 export function readPiiFile(path: string): PiiRow[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as PiiRow);
+  return readJsonl<PiiRow>(path);
 }
 
 function printEvaluation(title: string, evaluation: PiiEvaluation, showErrors: boolean): void {

@@ -39,12 +39,24 @@ export function readRows<Row>(directory: string, kind: 'jailbreak' | 'content' |
   return readdirSync(folder)
     .filter((name) => name.endsWith('.jsonl'))
     .sort()
-    .flatMap((name) =>
-      readFileSync(join(folder, name), 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as Row),
-    );
+    .flatMap((name) => readJsonl<Row>(join(folder, name)));
+}
+
+/** The rows of one JSONL file, blank lines skipped. */
+export function readJsonl<Row>(path: string | URL): Row[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Row);
+}
+
+/** Business prompts written for this service: all benign, many with words that sound dangerous. */
+export const businessPromptsUrl = new URL('./data/benign-business-prompts.jsonl', import.meta.url);
+
+/** The fingerprints of the rows a model file says it was trained on. */
+export function trainedFingerprints(training: Readonly<Record<string, unknown>>): Set<string> {
+  const { fingerprints } = training;
+  return new Set(Array.isArray(fingerprints) ? fingerprints.filter((value): value is string => typeof value === 'string') : []);
 }
 
 /** A short, stable fingerprint of a text: how a model file lists what it was trained on without holding it. */

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { quantizeWeights, LinearClassifier, type LinearModelFile } from '../../src/domain/safety/classifier/linear-classifier.ts';
 import { seededRandom, trainLogisticRegression, type TrainingExample } from '../../src/domain/safety/classifier/train-linear-classifier.ts';
 import { attackHead, jailbreakVector, scoreJailbreak } from '../../src/domain/safety/layers/jailbreak/jailbreak-scorer.ts';
 import { normalizeText } from '../../src/domain/safety/text/normalize-text.ts';
 import { embeddedInjectionExamples } from './data/embedded-injections.ts';
 import { countAt, metricsOf, recallAtFalsePositiveRate, thresholdForFalsePositiveRate } from './metrics.ts';
-import { fingerprint, isValidationRow, readRows, type JailbreakRow } from './safety-data.ts';
+import { businessPromptsUrl, fingerprint, isValidationRow, readJsonl, readRows, type JailbreakRow } from './safety-data.ts';
 
 const dimensions = 1 << 18;
 export const defaultJailbreakTrainingOptions = { dimensions, epochs: 12, learningRate: 0.2, l2: 1e-6 };
@@ -16,15 +15,9 @@ const targetFalsePositiveRate = 0.01;
 /** Scores between this share's threshold and the decision threshold are "uncertain": a judge model may look. */
 const uncertainFalsePositiveRate = 0.05;
 
-const businessPrompts = new URL('./data/benign-business-prompts.jsonl', import.meta.url);
-
 /** All labelled rows for the jailbreak model: the public data, our business prompts and planted-instruction documents. */
 export function jailbreakRows(dataDirectory: string): JailbreakRow[] {
-  const business = readFileSync(businessPrompts, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as JailbreakRow);
-  return [...readRows<JailbreakRow>(dataDirectory, 'jailbreak'), ...business];
+  return [...readRows<JailbreakRow>(dataDirectory, 'jailbreak'), ...readJsonl<JailbreakRow>(businessPromptsUrl)];
 }
 
 /**

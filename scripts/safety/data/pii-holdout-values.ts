@@ -1,4 +1,5 @@
 import type { Random } from './pii-holdout-random.ts';
+import { ibanMod97 } from '../../../src/domain/safety/layers/pii/iban-recognizer.ts';
 
 // Valid PII values in the formats people type them. Phone numbers are in pii-holdout-phones.ts.
 
@@ -79,16 +80,6 @@ function bban(random: Random, format: string): string {
     }
   }
   return result;
-}
-
-export function ibanMod97(rearranged: string): number {
-  let remainder = 0;
-  for (const character of rearranged) {
-    const code = character.charCodeAt(0);
-    const value = code >= 65 ? code - 55 : code - 48;
-    remainder = value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
-  }
-  return remainder;
 }
 
 /** The compact form of a checksum-valid IBAN of `country` (random when omitted). */

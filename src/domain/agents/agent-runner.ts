@@ -101,7 +101,19 @@ interface RunInProgress {
 }
 
 /** Request keys that steer the run rather than describe the task: no model ever sees them. */
-const controlKeys = ['model', 'policy', 'stream', 'confirmed', 'fallback'];
+export const controlKeys = ['model', 'policy', 'stream', 'confirmed', 'fallback'];
+
+const unscanned = new WeakMap<Agent, ReadonlySet<string>>();
+
+/** What the input layers skip for an agent: control keys, and the fields only its tools read, wherever sent. */
+function unscannedPaths(agent: Agent): ReadonlySet<string> {
+  let paths = unscanned.get(agent);
+  if (!paths) {
+    paths = new Set([...controlKeys, ...agent.privateFields, ...agent.privateFields.map((field) => `input.${field}`)]);
+    unscanned.set(agent, paths);
+  }
+  return paths;
+}
 
 const noUsage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
 
@@ -186,7 +198,7 @@ export class AgentRunner {
     const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, inputReports: [] };
 
     // Layers 1-3 before any model call; a refusal is recorded but never counted against the quota.
-    const screening = await this.#safety.screenInput(command.body, agent.safetyPolicy, new Set([...controlKeys, ...agent.privateFields, ...agent.privateFields.map((field) => `input.${field}`)]));
+    const screening = await this.#safety.screenInput(command.body, agent.safetyPolicy, unscannedPaths(agent));
     run.inputReports = screening.reports;
     if (screening.blocked) {
       await this.#record(run, undefined, { status: 'blocked', errorCode: 'safety_blocked' });

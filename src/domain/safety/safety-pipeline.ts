@@ -8,7 +8,9 @@ import { collectStrings, replaceStrings, type LocatedString } from './text/reque
 
 /** The pipeline's order, in one place: which layers look at the request, and which at the output. */
 export const inputLayerOrder = ['jailbreak', 'pii', 'content'] as const satisfies readonly SafetyLayerName[];
-export const outputLayerOrder = ['pii', 'content', 'quality', 'critic'] as const satisfies readonly SafetyLayerName[];
+/** The output's text layers, then the two that judge the output as a whole. */
+export const outputTextLayerOrder = ['pii', 'content'] as const satisfies readonly SafetyLayerName[];
+export const outputLayerOrder = [...outputTextLayerOrder, 'quality', 'critic'] as const satisfies readonly SafetyLayerName[];
 
 export interface SafetyLayers {
   jailbreak: TextSafetyLayer;
@@ -61,7 +63,7 @@ export class SafetyPipeline {
 
   /** Layers 2–3 on the model's output. */
   screenOutput<Value>(output: Value, policy: SafetyPolicy): Promise<TextScreening<Value>> {
-    return this.#screen('output', outputLayerOrder.slice(0, 2) as ('pii' | 'content')[], output, collectStrings(output), policy);
+    return this.#screen('output', outputTextLayerOrder, output, collectStrings(output), policy);
   }
 
   /** Layer 4: the deterministic quality score against the agent's threshold. */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { piiTypes } from './layers/pii/pii-finding.ts';
 import type { PiiAction, SafetyPolicy } from './safety-layer.ts';
-
-export const piiTypes = ['email', 'phone', 'card', 'iban', 'ssn', 'ip', 'secret'] as const;
-export type PiiType = (typeof piiTypes)[number];
 
 /**
  * What every agent does unless its catalog file says otherwise: contact details and addresses are part of

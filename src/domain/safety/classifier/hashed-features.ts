@@ -31,8 +31,9 @@ const scratch = new Map<number, Uint8Array>();
  */
 const recentHashes = new Map<string, Int32Array>();
 const recentLimit = 8;
-/** Shorter texts (windows of long ones, most fields) cost less to hash again than to keep. */
+/** Shorter texts (windows of long ones, most fields) cost less to hash again than to keep; longer ones hold too much memory. */
 const shortestCached = 1024;
+const longestCached = 65_536;
 
 export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonly<Record<string, number>> = {}): SparseVector {
   const mask = space.dimensions - 1;
@@ -41,7 +42,7 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     seen = new Uint8Array(space.dimensions);
     scratch.set(space.dimensions, seen);
   }
-  const cached = text.length >= shortestCached;
+  const cached = text.length >= shortestCached && text.length <= longestCached;
   let hashes = cached ? recentHashes.get(text) : undefined;
   if (hashes === undefined) {
     // A view of the shared buffer, read before the next text is hashed; a kept copy for texts worth keeping.

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { CircuitBreaker } from '../../../../ports/circuit-breaker.ts';
-import { UpstreamError, type ModelGateway } from '../../../../ports/model-gateway.ts';
+import type { ModelGateway } from '../../../../ports/model-gateway.ts';
 import type { ModelDefinition } from '../../../routing/model-definition.ts';
 import { sandboxProvider } from '../../../routing/model-router.ts';
+import { askModelForVerdict } from '../../model-verdict.ts';
 import { applyRubric, criticCriteria, criticCriterionNames, type CriterionResults } from './critic-rubric.ts';
 import type { CriticSubject, CriticVerdict, OutputCritic } from './output-critic.ts';
 
@@ -30,40 +31,20 @@ const answerSchema = z.object(Object.fromEntries(criticCriterionNames.map((name)
  * the deterministic rubric instead, and the verdict says which.
  */
 export class ModelCritic implements OutputCritic {
-  readonly #gateway: ModelGateway;
-  readonly #breaker: CircuitBreaker;
-  readonly #timeoutMs: number;
+  readonly #dependencies: { gateway: ModelGateway; breaker: CircuitBreaker; timeoutMs: number };
 
   constructor(dependencies: { gateway: ModelGateway; breaker: CircuitBreaker; timeoutMs: number }) {
-    this.#gateway = dependencies.gateway;
-    this.#breaker = dependencies.breaker;
-    this.#timeoutMs = dependencies.timeoutMs;
+    this.#dependencies = dependencies;
   }
 
   async review(subject: CriticSubject): Promise<CriticVerdict> {
-    if (subject.producer.provider === sandboxProvider) return { results: applyRubric(subject.evidence), reviewer: 'rubric' };
+    const rubric = (fallback?: string): CriticVerdict => ({ results: applyRubric(subject.evidence), reviewer: 'rubric', ...(fallback ? { fallback } : {}) });
+    if (subject.producer.provider === sandboxProvider) return rubric();
     const reviewer = chooseReviewer(subject.producer, subject.reviewers);
-    if (!reviewer || !this.#breaker.tryAcquire(reviewer.id)) {
-      return { results: applyRubric(subject.evidence), reviewer: 'rubric', fallback: 'reviewer_unavailable' };
-    }
-    try {
-      const answer = await this.#gateway.generate({
-        provider: reviewer.provider,
-        providerModelId: reviewer.providerModelId,
-        instructions,
-        prompt: reviewPrompt(subject),
-        outputSchema,
-        timeoutMs: this.#timeoutMs,
-      });
-      const parsed = answerSchema.safeParse(answer.output);
-      this.#breaker.recordSuccess(reviewer.id);
-      if (!parsed.success) return { results: applyRubric(subject.evidence), reviewer: 'rubric', fallback: 'reviewer_invalid' };
-      return { results: parsed.data, reviewer: reviewer.id, usage: { model: reviewer, tokens: answer.usage } };
-    } catch (error) {
-      this.#breaker.recordFailure(reviewer.id);
-      const timedOut = error instanceof UpstreamError && error.kind === 'timeout';
-      return { results: applyRubric(subject.evidence), reviewer: 'rubric', fallback: timedOut ? 'reviewer_timeout' : 'reviewer_unavailable' };
-    }
+    if (!reviewer) return rubric('reviewer_unavailable');
+    const verdict = await askModelForVerdict(this.#dependencies, reviewer, { instructions, prompt: reviewPrompt(subject), outputSchema, answer: answerSchema });
+    if (!verdict.ok) return rubric(`reviewer_${verdict.reason}`);
+    return { results: verdict.answer, reviewer: reviewer.id, usage: { model: reviewer, tokens: verdict.usage } };
   }
 }
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { CircuitBreaker } from '../../../../ports/circuit-breaker.ts';
 import type { ModelGateway } from '../../../../ports/model-gateway.ts';
-import type { ModelRouter } from '../../../routing/model-router.ts';
-import { sandboxProvider } from '../../../routing/model-router.ts';
-import { findPii } from '../pii/find-pii.ts';
+import { sandboxProvider, type ModelRouter } from '../../../routing/model-router.ts';
+import { askModelForVerdict } from '../../model-verdict.ts';
+import type { SafetyPolicy } from '../../safety-layer.ts';
+import { piiTypes } from '../pii/pii-finding.ts';
+import { scannedString } from '../../scanned-string.ts';
+import { scanPii } from '../pii/pii-layer.ts';
 import type { JailbreakJudge } from './jailbreak-layer.ts';
 
 /** The judge reads the riskiest text's beginning and end; an attack shows itself in either. */
@@ -32,16 +35,12 @@ const answerSchema = z.object({ attack: z.boolean() });
  * leaves the local verdict standing.
  */
 export class ModelJailbreakJudge implements JailbreakJudge {
-  readonly #gateway: ModelGateway;
+  readonly #dependencies: { gateway: ModelGateway; breaker: CircuitBreaker; timeoutMs: number };
   readonly #router: ModelRouter;
-  readonly #breaker: CircuitBreaker;
-  readonly #timeoutMs: number;
 
   constructor(dependencies: { gateway: ModelGateway; router: ModelRouter; breaker: CircuitBreaker; timeoutMs: number }) {
-    this.#gateway = dependencies.gateway;
+    this.#dependencies = dependencies;
     this.#router = dependencies.router;
-    this.#breaker = dependencies.breaker;
-    this.#timeoutMs = dependencies.timeoutMs;
   }
 
   async isAttack(raw: string): Promise<boolean | undefined> {
@@ -49,33 +48,16 @@ export class ModelJailbreakJudge implements JailbreakJudge {
     const text = withoutPii(raw);
     const shown = text.length > maxTextCharacters ? `${text.slice(0, maxTextCharacters / 2)}\n[…]\n${text.slice(-maxTextCharacters / 2)}` : text;
     const model = this.#router.route({ category: 'classification', prompt: shown, policy: 'latency' }).chain.find((candidate) => candidate.provider !== sandboxProvider);
-    if (!model || !this.#breaker.tryAcquire(model.id)) return undefined;
-    try {
-      const answer = await this.#gateway.generate({
-        provider: model.provider,
-        providerModelId: model.providerModelId,
-        instructions,
-        prompt: `User text:\n<<<\n${shown}\n>>>`,
-        outputSchema,
-        timeoutMs: this.#timeoutMs,
-      });
-      this.#breaker.recordSuccess(model.id);
-      const parsed = answerSchema.safeParse(answer.output);
-      return parsed.success ? parsed.data.attack : undefined;
-    } catch {
-      this.#breaker.recordFailure(model.id);
-      return undefined;
-    }
+    if (!model) return undefined;
+    const verdict = await askModelForVerdict(this.#dependencies, model, { instructions, prompt: `User text:\n<<<\n${shown}\n>>>`, outputSchema, answer: answerSchema });
+    return verdict.ok ? verdict.answer.attack : undefined;
   }
 }
 
-/** The text with every PII finding replaced by its type, whatever the agent's policy. */
+const redactEverything: SafetyPolicy = { pii: Object.fromEntries(piiTypes.map((type) => [type, 'redact'])), qualityThreshold: 0 };
+
+/** The text with every PII value (encoded ones included) replaced by a placeholder, whatever the agent's policy. */
 function withoutPii(text: string): string {
-  let result = '';
-  let position = 0;
-  for (const finding of findPii(text)) {
-    result += `${text.slice(position, finding.start)}[${finding.type.toUpperCase()}]`;
-    position = finding.end;
-  }
-  return result + text.slice(position);
+  const { rewritten } = scanPii([scannedString('judged', text)], { stage: 'input', policy: redactEverything });
+  return rewritten?.[0] ?? text;
 }

@@ -67,10 +67,11 @@ export function isValidIban(value: string): boolean {
   const account = iban.slice(4);
   // Every national format is mostly digits; a run of words that happens to pass mod-97 is not.
   if (account.replace(/[A-Z]/g, '').length < account.length * 0.4) return false;
-  return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
+  return ibanMod97(iban.slice(4) + iban.slice(0, 4)) === 1;
 }
 
-function mod97(rearranged: string): number {
+/** ISO 7064 mod 97-10 of an IBAN rearranged (country and check digits moved to the end), letters as 10–35. */
+export function ibanMod97(rearranged: string): number {
   let remainder = 0;
   for (const character of rearranged) {
     const code = character.charCodeAt(0);

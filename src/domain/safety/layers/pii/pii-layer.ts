@@ -9,10 +9,11 @@ import { scanNormalized, type TextPii } from './scan-normalized.ts';
  * The report holds types, counts and a score, never a value.
  */
 export function createPiiLayer(): TextSafetyLayer {
-  return { name: 'pii', stages: ['input', 'output'], scan: scanStrings };
+  return { name: 'pii', stages: ['input', 'output'], scan: scanPii };
 }
 
-function scanStrings(strings: readonly ScannedString[], context: TextLayerContext): TextLayerResult {
+/** The layer's scan, synchronous: findings per the policy, and the redacted strings when it redacts. */
+export function scanPii(strings: readonly ScannedString[], context: TextLayerContext): TextLayerResult {
   const scanned = strings.map((string) => scanNormalized(string.normalized));
   const counts: Partial<Record<PiiType, number>> = {};
   let score = 0;
