@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Files run in parallel; each uses its own PostgreSQL schema and SQLite file.
     pool: 'forks',
+    // As bin/agentapi.js: no native addon behind BullMQ's encoder.
+    env: { MSGPACKR_NATIVE_ACCELERATION_DISABLED: 'true' },
   },
 });

@@ -37,14 +37,35 @@ export function benchDatabaseUrl(): string {
   return `sqlite:${join(mkdtempSync(join(tmpdir(), 'agentapi-bench-')), 'bench.db')}`;
 }
 
-/** The real server as a user starts it; its log goes nowhere so the terminal shows only the table. */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+/**
+ * Reads a process's JSON log (pino, one object a line) as it comes; `onLine` gets every line. Lines at
+ * error level or above are also copied to this terminal, named by the process.
+ */
+function followLog(child: ChildProcess, name: string, onLine: (line: string) => void = () => undefined): void {
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      onLine(line);
+      // pino's levels: 50 is error, 60 fatal.
+      if (Number(/"level":(\d+)/.exec(line)?.[1] ?? 0) >= 50) process.stderr.write(`[${name} ${child.pid}] ${line}\n`);
+    }
+  });
+}
+
+/**
+ * The real server as a user starts it; its log goes nowhere so the terminal shows only the table, except
+ * errors when `showErrors` is set.
+ */
+export async function startBenchServer(env: Record<string, string>, options: { showErrors?: boolean } = {}): Promise<BenchServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [...startFlags(), bin, 'serve'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.showErrors ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (options.showErrors) followLog(child, 'server');
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -59,17 +80,65 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   return {
     url,
     child,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 
-export async function createBenchKey(databaseUrl: string, plans: { plan: string; v1Plan: string } = { plan: 'enterprise', v1Plan: 'enterprise' }): Promise<string> {
+/** SIGTERM, then the exit; at once when the process has already ended. */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * `agentapi worker` as a user starts it, ready once it takes steps. Its log goes nowhere except errors,
+ * which reach this terminal.
+ */
+export async function startBenchWorker(env: Record<string, string>): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...startFlags(), bin, 'worker'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let ready = false;
+  followLog(child, 'worker', (line) => {
+    if (line.includes('Playbook worker started')) ready = true;
+  });
+  const deadline = Date.now() + 20_000;
+  while (!ready) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('benchmark worker did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: '',
+    child,
+    stop: () => stopChild(child),
+  };
+}
+
+/** `agentapi migrate`, as a deployment runs it before starting on PostgreSQL. */
+export async function migrateBenchDatabase(databaseUrl: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'migrate'], { cwd: root, env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}: ${stderr}`))));
+  });
+}
+
+export async function createBenchKey(
+  databaseUrl: string,
+  plans: { plan: string; v1Plan: string } = { plan: 'enterprise', v1Plan: 'enterprise' },
+  user = 'bench',
+): Promise<string> {
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'keys', 'create', '--user', 'bench', '--v1-plan', plans.v1Plan, '--plan', plans.plan, '--json'], {
+    const child = spawn(process.execPath, [bin, 'keys', 'create', '--user', user, '--v1-plan', plans.v1Plan, '--plan', plans.plan, '--json'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, PLANS_FILE: join(root, plans.plan === 'bench' ? 'bench/bench-plans.yaml' : 'config/plans.yaml') },
     });

@@ -5,6 +5,9 @@
 import module from 'node:module';
 
 module.enableCompileCache?.();
+// BullMQ's encoder would otherwise load a prebuilt native addon when one is installed; the project runs on
+// JavaScript alone (its install script is not approved either).
+process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED ??= 'true';
 const { main } = await import('../src/main.ts');
 
 process.exitCode = await main(process.argv.slice(2));

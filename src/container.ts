@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock } from './adapters/system-clock.ts';
@@ -9,6 +10,9 @@ import { KyselyAccountRepository } from './adapters/db/repositories/account-repo
 import { KyselyApiKeyRepository } from './adapters/db/repositories/api-key-repository.ts';
 import { BatchingRunRepository } from './adapters/db/repositories/batching-run-repository.ts';
 import { KyselyRunRepository } from './adapters/db/repositories/run-repository.ts';
+import { KyselyPlaybookRunRepository } from './adapters/db/repositories/playbook-run-repository.ts';
+import { InMemoryRunEventBus } from './adapters/events/in-memory-run-event-bus.ts';
+import { InProcessPlaybookQueue } from './adapters/queue/in-process-playbook-queue.ts';
 import { AiSdkModelGateway } from './adapters/providers/ai-sdk-model-gateway.ts';
 import { providerAdapters } from './adapters/providers/index.ts';
 import { BraveWebSearch } from './adapters/web-search/brave-web-search.ts';
@@ -30,6 +34,10 @@ import { AccountService } from './domain/accounts/account-service.ts';
 import { buildAgentCatalog, type AgentCatalog } from './domain/agents/agent-catalog.ts';
 import { AgentRunner } from './domain/agents/agent-runner.ts';
 import { buildPlaybookCatalog } from './domain/playbooks/playbook-catalog.ts';
+import { PlaybookRunFollower } from './domain/playbooks/playbook-run-follower.ts';
+import { PlaybookService } from './domain/playbooks/playbook-service.ts';
+import { PlaybookStepExecutor } from './domain/playbooks/playbook-step-executor.ts';
+import { randomString } from './domain/ids.ts';
 import { FreeTierService } from './domain/quotas/free-tier-service.ts';
 import { buildPlanTables } from './domain/quotas/plan-table.ts';
 import { QuotaService } from './domain/quotas/quota-service.ts';
@@ -42,6 +50,9 @@ import type { HttpOptions, HttpServices } from './http/http-services.ts';
 import type { ModelGateway } from './ports/model-gateway.ts';
 import { createAgentTools } from './domain/tools/create-agent-tools.ts';
 import { checkToolsMatchDescriptors, toolDescriptorMap } from './domain/tools/tool-registry.ts';
+import { startPlaybookWorker, type PlaybookWorker } from './workers/playbook-worker.ts';
+import type { PlaybookQueue } from './ports/playbook-queue.ts';
+import type { RunEventBus } from './ports/run-event-bus.ts';
 
 export interface Container {
   config: AppConfig;
@@ -52,6 +63,8 @@ export interface Container {
   registry: ModelRegistry;
   gateway: ModelGateway;
   migrate(): Promise<MigrationReport>;
+  /** Starts executing playbook steps in this process (stopped by close()). */
+  startPlaybookWorker(): PlaybookWorker;
   /** Housekeeping for database-held counters of days and windows that have ended; Redis expires its own. */
   purgeExpiredCounters(): Promise<number>;
   close(): Promise<void>;
@@ -132,20 +145,84 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     options: { upstreamTimeoutMs: config.upstreamTimeoutMs, upstreamDeadlineMs: config.upstreamDeadlineMs },
   });
 
+  const playbookRuns = new KyselyPlaybookRunRepository(database.db);
+  const { queue: playbookQueue, events: runEvents } = await openPlaybookTransport(config, logger);
+  const accountRepository = new KyselyAccountRepository(database.db);
+  const executor = new PlaybookStepExecutor({
+    playbooks,
+    runs: playbookRuns,
+    runner,
+    queue: playbookQueue,
+    events: runEvents,
+    refund: (accountId, day, units) => quotas.refund(accountId, 'api', day, units),
+    planPolicyOf: async (accountId) => {
+      const account = await accountRepository.findById(accountId);
+      return account && plans.planOf(account, 'api').plan?.routingPolicy;
+    },
+    clock: systemClock,
+    options: { owner: `${hostname()}:${process.pid}:${randomString(6)}`, leaseMs: config.playbooks.leaseMs, accountConcurrency: config.playbooks.accountConcurrency },
+    onError: (error, nudge) => logger.error({ err: error, runId: nudge.runId, stepIndex: nudge.stepIndex }, 'playbook step could not be handled'),
+  });
+  const playbookService = new PlaybookService({ playbooks, agents: catalog, runs: playbookRuns, queue: playbookQueue, events: runEvents, quotas, executor, clock: systemClock });
+  const follower = new PlaybookRunFollower({ runs: playbookRuns, events: runEvents, pollMs: 1000 });
+  let worker: PlaybookWorker | undefined;
+
   return {
     config,
     logger,
     database,
     registry,
     gateway,
-    services: { accounts, catalog, playbooks, runner, router, registry, plans, schema: new MigrationSchemaInspector(database), quotas, freeTier },
-    httpOptions: { bodyLimitBytes: config.server.bodyLimitBytes, adminToken: config.adminToken, trustProxy: config.trustProxy, version: packageVersion },
+    services: {
+      accounts,
+      catalog,
+      playbooks,
+      playbookRuns: playbookService,
+      playbookFollower: follower,
+      runner,
+      router,
+      registry,
+      plans,
+      schema: new MigrationSchemaInspector(database),
+      quotas,
+      freeTier,
+    },
+    httpOptions: {
+      bodyLimitBytes: config.server.bodyLimitBytes,
+      adminToken: config.adminToken,
+      trustProxy: config.trustProxy,
+      version: packageVersion,
+      playbookSyncWaitMs: config.playbooks.syncWaitMs,
+      sseKeepAliveMs: 15_000,
+    },
     migrate: () => migrateToLatest(database),
+    startPlaybookWorker() {
+      worker ??= startPlaybookWorker(
+        { queue: playbookQueue, executor, logger },
+        { concurrency: config.playbooks.workerConcurrency, sweepMs: Math.max(500, Math.floor(config.playbooks.leaseMs / 2)) },
+      );
+      return worker;
+    },
     purgeExpiredCounters: async () => (redis ? 0 : (await sqlCounters.purgeExpired(systemClock.now())) + (await sqlWindow.purgeExpired(systemClock.now()))),
     async close() {
+      await worker?.stop();
+      if (!worker) await playbookQueue.close();
+      await runEvents.close();
       await redis?.quit().catch(() => redis.disconnect());
       await database.close();
     },
+  };
+}
+
+/** Steps and progress signals: in this process by default, through Redis (BullMQ, pub/sub) when it is configured. */
+async function openPlaybookTransport(config: AppConfig, logger: Logger): Promise<{ queue: PlaybookQueue; events: RunEventBus }> {
+  const onError = (error: unknown) => logger.error({ err: error }, 'playbook queue error');
+  if (!config.redis.url) return { queue: new InProcessPlaybookQueue({ onError }), events: new InMemoryRunEventBus() };
+  // Loaded only when Redis is configured.
+  const [{ BullMqPlaybookQueue }, { RedisRunEventBus }] = await Promise.all([import('./adapters/queue/bullmq-playbook-queue.ts'), import('./adapters/redis/redis-run-event-bus.ts')]);
+  return {
+    queue: new BullMqPlaybookQueue({ url: config.redis.url, prefix: config.redis.keyPrefix, lockDurationMs: config.playbooks.leaseMs, onError }),
+    events: await RedisRunEventBus.create({ url: config.redis.url, prefix: config.redis.keyPrefix }),
   };
 }
 

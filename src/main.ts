@@ -15,7 +15,7 @@ export async function main(argv: string[]): Promise<number> {
     processIo.out(usage);
     return 0;
   }
-  if (!['serve', 'migrate', 'keys'].includes(command)) {
+  if (!['serve', 'worker', 'migrate', 'keys'].includes(command)) {
     processIo.error(`Unknown command "${command}".\n\n${usage}`);
     return 2;
   }
@@ -26,7 +26,12 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loaded.config;
-  const logger = createLogger(command === 'serve' ? config.logLevel : 'warn', command === 'serve' ? 1 : 2);
+  const longRunning = command === 'serve' || command === 'worker';
+  if (command === 'worker' && !config.redis.url) {
+    processIo.error('agentapi worker needs REDIS_URL: steps reach worker processes through Redis. Without it, `agentapi serve` executes playbook steps itself.');
+    return 1;
+  }
+  const logger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2);
 
   let container: Container;
   try {
@@ -38,13 +43,14 @@ export async function main(argv: string[]): Promise<number> {
 
   try {
     if (command === 'serve') return await serve(container, logger);
+    if (command === 'worker') return await work(container, logger);
     if (command === 'migrate') return await migrate(container);
     await requireCurrentSchema(container);
     return await runKeysCommand(args, container.services.accounts, processIo);
   } catch (error) {
     return reportCommandError(error);
   } finally {
-    if (command !== 'serve') await container.close();
+    if (!longRunning) await container.close();
   }
 }
 
@@ -75,6 +81,8 @@ async function serve(container: Container, logger: Logger): Promise<number> {
   await prepareDatabase(container, logger);
   announceProviders(container, logger);
 
+  // Embedded mode has no other process to run playbook steps; with Redis, dedicated workers may take them all.
+  if (!config.redis.url || config.playbooks.serverWorker) container.startPlaybookWorker();
   const app = await buildApp(container.services, container.httpOptions, logger);
   const purge = setInterval(() => {
     container.purgeExpiredCounters().catch((error: unknown) => logger.warn({ err: error }, 'could not purge expired counters'));
@@ -83,7 +91,25 @@ async function serve(container: Container, logger: Logger): Promise<number> {
   const address = await app.listen({ host: config.server.host, port: config.server.port });
   logger.info({ address, database: container.database.location, agents: container.services.catalog.size }, `Agent Execution API listening on ${address}`);
 
-  await new Promise<void>((resolve) => {
+  await untilStopped(logger);
+  clearInterval(purge);
+  await app.close();
+  await container.close();
+  return 0;
+}
+
+/** `agentapi worker`: executes playbook steps taken from Redis until stopped; serves no HTTP. */
+async function work(container: Container, logger: Logger): Promise<number> {
+  await requireCurrentSchema(container);
+  container.startPlaybookWorker();
+  logger.info({ database: container.database.location, concurrency: container.config.playbooks.workerConcurrency }, 'Playbook worker started');
+  await untilStopped(logger);
+  await container.close();
+  return 0;
+}
+
+function untilStopped(logger: Logger): Promise<void> {
+  return new Promise<void>((resolve) => {
     const shutdown = (signal: string) => {
       logger.info({ signal }, 'shutting down');
       resolve();
@@ -91,10 +117,6 @@ async function serve(container: Container, logger: Logger): Promise<number> {
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);
   });
-  clearInterval(purge);
-  await app.close();
-  await container.close();
-  return 0;
 }
 
 async function prepareDatabase(container: Container, logger: Logger): Promise<void> {

@@ -4,6 +4,7 @@ export const usage = `agentapi — the Agent Execution API
 
 Usage:
   agentapi serve              start the HTTP server (the default; what npm start runs)
+  agentapi worker             execute playbook steps taken from Redis (needs REDIS_URL); no HTTP
   agentapi migrate            bring the database schema to the latest migration
 ${keysUsage.split('\n').slice(1).join('\n')}
   agentapi help               show this text

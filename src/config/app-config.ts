@@ -23,6 +23,7 @@ export interface AppConfig {
   upstreamTimeoutMs: number;
   upstreamDeadlineMs: number;
   circuitBreaker: { failureThreshold: number; cooldownMs: number };
+  playbooks: PlaybookSettings;
   /** Model help for the safety layers: the critic's reviewer and the jailbreak judge, each with a time limit. */
   safety: { critic: 'model' | 'rubric'; judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number };
   /** Requests to addresses the service is given: pages to audit, webhooks, callbacks. */
@@ -31,6 +32,19 @@ export interface AppConfig {
   slackWebhookUrl: string | undefined;
   paths: { catalogDir: string; plansFile: string };
   providers: ProviderSettingsByName;
+}
+
+export interface PlaybookSettings {
+  /** Steps one process executes at once. */
+  workerConcurrency: number;
+  /** Runs one account may have running at once; the rest wait, queued, for a free slot. */
+  accountConcurrency: number;
+  /** How long a process's claim on a step holds without renewal: how soon a dead process's step is taken over. */
+  leaseMs: number;
+  /** How long `async: false` waits for the end before answering 202. */
+  syncWaitMs: number;
+  /** With Redis: whether `serve` also executes steps (otherwise only `agentapi worker` processes do). */
+  serverWorker: boolean;
 }
 
 export function toAppConfig(environment: Environment, paths: AppConfig['paths']): AppConfig {
@@ -47,6 +61,13 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,
     upstreamDeadlineMs: environment.UPSTREAM_DEADLINE_MS,
     circuitBreaker: { failureThreshold: environment.CIRCUIT_FAILURE_THRESHOLD, cooldownMs: environment.CIRCUIT_COOLDOWN_MS },
+    playbooks: {
+      workerConcurrency: environment.PLAYBOOK_WORKER_CONCURRENCY,
+      accountConcurrency: environment.PLAYBOOK_ACCOUNT_CONCURRENCY,
+      leaseMs: environment.PLAYBOOK_LEASE_MS,
+      syncWaitMs: environment.PLAYBOOK_SYNC_WAIT_MS,
+      serverWorker: environment.PLAYBOOK_SERVER_WORKER,
+    },
     safety: { critic: environment.SAFETY_CRITIC, judge: environment.SAFETY_JUDGE, moderation: environment.SAFETY_MODERATION, modelTimeoutMs: environment.SAFETY_MODEL_TIMEOUT_MS },
     outbound: { allowHosts: environment.OUTBOUND_ALLOW_HOSTS, timeoutMs: environment.OUTBOUND_TIMEOUT_MS, maxBytes: environment.OUTBOUND_MAX_BYTES },
     webSearch: { braveApiKey: environment.BRAVE_SEARCH_API_KEY, braveBaseUrl: environment.BRAVE_SEARCH_BASE_URL },

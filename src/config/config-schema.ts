@@ -52,6 +52,11 @@ export const environmentSchema = z.object({
   SAFETY_JUDGE: z.enum(['model', 'off']).default('model'),
   SAFETY_MODERATION: z.enum(['off', 'openai']).default('off'),
   SAFETY_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  PLAYBOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  PLAYBOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(4),
+  PLAYBOOK_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  PLAYBOOK_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(120_000),
+  PLAYBOOK_SERVER_WORKER: booleanString.default(true),
   CIRCUIT_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   CIRCUIT_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   OUTBOUND_ALLOW_HOSTS: z

@@ -2,6 +2,8 @@ import type { AccountService, AuthenticatedAccount } from '../domain/accounts/ac
 import type { AgentCatalog } from '../domain/agents/agent-catalog.ts';
 import type { AgentRunner } from '../domain/agents/agent-runner.ts';
 import type { PlaybookCatalog } from '../domain/playbooks/playbook-catalog.ts';
+import type { PlaybookRunFollower } from '../domain/playbooks/playbook-run-follower.ts';
+import type { PlaybookService } from '../domain/playbooks/playbook-service.ts';
 import type { FreeTierService } from '../domain/quotas/free-tier-service.ts';
 import type { QuotaService } from '../domain/quotas/quota-service.ts';
 import type { PlanTables } from '../domain/quotas/plan-table.ts';
@@ -14,6 +16,8 @@ export interface HttpServices {
   accounts: AccountService;
   catalog: AgentCatalog;
   playbooks: PlaybookCatalog;
+  playbookRuns: PlaybookService;
+  playbookFollower: PlaybookRunFollower;
   runner: AgentRunner;
   router: ModelRouter;
   registry: ModelRegistry;
@@ -29,6 +33,10 @@ export interface HttpOptions {
   trustProxy: boolean | number | string[];
   adminToken: string | undefined;
   version: string;
+  /** How long `POST /api/playbooks/run` with `async: false` waits for the end. */
+  playbookSyncWaitMs: number;
+  /** How often an idle event stream sends a comment line, so proxies keep it open. */
+  sseKeepAliveMs: number;
 }
 
 declare module 'fastify' {

@@ -51,27 +51,36 @@ export interface ServerProcess {
 /** Starts `agentapi serve` on a free port and waits until it listens. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [bin, 'serve'], { cwd: packageRoot, env: childEnvironment({ HOST: '127.0.0.1', PORT: String(port), ...env }) });
+  return startProcess(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env }, 'Agent Execution API listening', `http://127.0.0.1:${port}`);
+}
+
+/** Starts `agentapi worker` and waits until it takes steps; `url` is empty (a worker serves no HTTP). */
+export async function startWorkerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return startProcess(['worker'], env, 'Playbook worker started', '');
+}
+
+async function startProcess(args: string[], env: Record<string, string>, readyLine: string, url: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: packageRoot, env: childEnvironment(env) });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
   const deadline = Date.now() + 20_000;
-  while (!output.includes('Agent Execution API listening')) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+  while (!output.includes(readyLine)) {
+    if (child.exitCode !== null) throw new Error(`agentapi ${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
+      throw new Error(`agentapi ${args.join(' ')} did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     process: child,
     output: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
   };

@@ -18,6 +18,7 @@ export async function startTestApp(options: { databaseUrl: string; env?: Record<
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const container = await buildContainer(parsed.config, pino({ level: 'silent' }));
   if (options.migrate !== false) await container.migrate();
+  container.startPlaybookWorker();
   const app = await buildApp(container.services, { ...container.httpOptions, version: 'test' }, container.logger);
   await app.ready();
   let counter = 0;

@@ -7,6 +7,10 @@ export interface DatabaseSchema {
   conversation_turns: ConversationTurnsTable;
   usage_counters: UsageCountersTable;
   rate_windows: RateWindowsTable;
+  playbook_runs: PlaybookRunsTable;
+  playbook_steps: PlaybookStepsTable;
+  playbook_events: PlaybookEventsTable;
+  playbook_slots: PlaybookSlotsTable;
 }
 
 /** Timestamps are ISO-8601 UTC text on both databases: they sort and slice the same way everywhere. */
@@ -75,4 +79,59 @@ export interface RateWindowsTable {
   hits: string;
   version: number;
   expires_at: string;
+}
+
+/** `inputs` and `error` are JSON text; `event_count` is the last event's sequence number. */
+export interface PlaybookRunsTable {
+  id: string;
+  account_id: string;
+  playbook_id: string;
+  playbook_name: string;
+  status: string;
+  inputs: string;
+  request_id: string | null;
+  units_reserved: number;
+  units_refunded: number;
+  quota_day: string;
+  error: string | null;
+  event_count: number;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+/** `optional` is 0 or 1; `error` is JSON text. */
+export interface PlaybookStepsTable {
+  run_id: string;
+  step_index: number;
+  agent: string;
+  reason: string;
+  optional: number;
+  status: string;
+  result: string | null;
+  error: string | null;
+  model: string | null;
+  agent_run_id: string | null;
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  duration_ms: number | null;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+/** `data` is JSON text. */
+export interface PlaybookEventsTable {
+  run_id: string;
+  sequence: number;
+  type: string;
+  data: string;
+  created_at: string;
+}
+
+/** How many of the account's runs are `running`: the per-account limit is checked against it atomically. */
+export interface PlaybookSlotsTable {
+  account_id: string;
+  active: number;
 }

@@ -6,6 +6,12 @@ import type { PlanSurface, PlanTables } from './plan-table.ts';
 import { nextUtcMidnight, utcDay } from './usage-day.ts';
 import type { MeterReservation, UsageMeter, UsageSnapshot } from './usage-meter.ts';
 
+/** A reservation on one day's counter: the day is what a later refund needs. */
+export interface QuotaReservation extends MeterReservation {
+  /** The UTC day (YYYY-MM-DD) whose counter holds the units. */
+  day: string;
+}
+
 const surfacePaths: Record<PlanSurface, string> = { api: '/api', v1: '/api/v1' };
 
 /** Daily quotas per account, per surface, per UTC day, from the plan tables. */
@@ -32,10 +38,11 @@ export class QuotaService {
    * Reserves `units` of today's quota, atomically: with N left, N+k simultaneous reservations give exactly
    * N successes. Refuses with 429 quota_exceeded when the plan's daily limit would be passed.
    */
-  async reserve(account: Account, surface: PlanSurface, units = 1): Promise<MeterReservation> {
+  async reserve(account: Account, surface: PlanSurface, units = 1): Promise<QuotaReservation> {
     const now = this.#clock.now();
     const { planId, limit } = this.#planOf(account, surface);
-    const key = counterKey(surface, now, account.id);
+    const day = utcDay(now);
+    const key = counterKey(surface, day, account.id);
     const resetAt = nextUtcMidnight(now);
     const result = await unavailableAs503(() => this.#counters.tryIncrement(key, units, limit, resetAt, now));
     const snapshot = snapshotOf(planId, limit, result.count, resetAt);
@@ -50,6 +57,7 @@ export class QuotaService {
     }
     let released = 0;
     return {
+      day,
       snapshot,
       release: async (count = units) => {
         const giveBack = Math.min(count, units - released);
@@ -60,10 +68,19 @@ export class QuotaService {
     };
   }
 
+  /**
+   * Gives back units reserved earlier, possibly by another process or before a restart: work paid for in
+   * advance that never ran. Units of a day that has ended are not given back (that counter has reset).
+   */
+  async refund(accountId: string, surface: PlanSurface, day: string, units: number): Promise<void> {
+    if (units <= 0 || day !== utcDay(this.#clock.now())) return;
+    await this.#counters.decrement(counterKey(surface, day, accountId), units);
+  }
+
   async snapshot(account: Account, surface: PlanSurface): Promise<UsageSnapshot> {
     const now = this.#clock.now();
     const { planId, limit } = this.#planOf(account, surface);
-    const used = await unavailableAs503(() => this.#counters.get(counterKey(surface, now, account.id)));
+    const used = await unavailableAs503(() => this.#counters.get(counterKey(surface, utcDay(now), account.id)));
     return snapshotOf(planId, limit, used, nextUtcMidnight(now));
   }
 
@@ -75,8 +92,8 @@ export class QuotaService {
 }
 
 /** `usage:<surface>:<YYYY-MM-DD>:<account>`: one counter per account, surface and UTC day. */
-export function counterKey(surface: PlanSurface, moment: Date, accountId: string): string {
-  return `usage:${surface}:${utcDay(moment)}:${accountId}`;
+export function counterKey(surface: PlanSurface, day: string, accountId: string): string {
+  return `usage:${surface}:${day}:${accountId}`;
 }
 
 /** A counter store that does not answer makes limits unknowable: the request is refused with 503, not run. */

@@ -28,3 +28,9 @@ function bearerToken(header: string | undefined): string | undefined {
   if (!match) throw new AppError('unauthorized', 'Authorization header must be "Bearer <token>"');
   return match[1];
 }
+
+/** The account requireAccount set; a route without the hook is a wiring mistake. */
+export function accountOf(request: FastifyRequest): NonNullable<FastifyRequest['account']> {
+  if (!request.account) throw new Error('requireAccount did not run for this route');
+  return request.account;
+}

@@ -3,6 +3,7 @@ import type { AgentRunSuccess, StreamedDelta } from '../../domain/agents/agent-r
 import type { UsageSnapshot } from '../../domain/quotas/usage-meter.ts';
 import { asAppError, errorBody } from '../errors/error-handler.ts';
 import { presentAgentRun } from '../presenters/agent-presenter.ts';
+import { formatEvent, logStream, startEventStream } from './event-stream.ts';
 
 /** A run asks to stream with `"stream": true` or by accepting only server-sent events. */
 export function wantsStream(request: FastifyRequest, body: { stream?: boolean | undefined }): boolean {
@@ -30,21 +31,11 @@ export async function streamAgentRun(
 ): Promise<void> {
   const raw = reply.raw;
   let opened = false;
-  const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) => raw.write(formatEvent({ event, data }));
   const open = (opening: StreamOpening) => {
     if (opened) return;
     opened = true;
-    reply.hijack();
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-      'x-agent': opening.agentId,
-      'x-model': opening.model.id,
-      ...options.limitHeaders(opening.quota),
-    });
+    startEventStream(request, reply, { 'x-agent': opening.agentId, 'x-model': opening.model.id, ...options.limitHeaders(opening.quota) });
     send('meta', { runId: opening.runId, agent: opening.agentId, model: opening.model.id, provider: opening.model.provider, routing: opening.routing });
   };
 
@@ -63,20 +54,4 @@ export async function streamAgentRun(
     logStream(request, reply, 'error');
   }
   raw.end();
-}
-
-/** Fastify does not log hijacked replies, so a stream writes its own request line. */
-function logStream(request: FastifyRequest, reply: FastifyReply, outcome: 'done' | 'error'): void {
-  request.log.info(
-    {
-      method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
-      status: 200,
-      stream: outcome,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      account: request.account?.account.id,
-      ...request.logContext,
-    },
-    'request',
-  );
 }

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 import * as conversations from './0002-conversations.ts';
 import * as usageCounters from './0003-usage-counters.ts';
+import * as playbookRuns from './0004-playbook-runs.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-conversations': conversations,
   '0003-usage-counters': usageCounters,
+  '0004-playbook-runs': playbookRuns,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,0 +1,412 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type {
+  NewPlaybookEvent,
+  PlaybookError,
+  PlaybookEventRecord,
+  PlaybookRunRecord,
+  PlaybookRunRepository,
+  PlaybookRunStatus,
+  PlaybookStepRecord,
+  PlaybookStepStatus,
+  RunCursor,
+  StepNudge,
+} from '../../../ports/playbook-run-repository.ts';
+import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
+import { errorToText, eventToRecord, eventsToRows, runToRecord, runToRow, stepToRecord, stepToRow } from './playbook-run-rows.ts';
+
+/** Thrown inside a transaction when a precondition fails, so that everything it wrote rolls back. */
+class NotApplied extends Error {}
+
+/** Steps a run still has to finish. */
+const openStepStatuses: readonly PlaybookStepStatus[] = ['pending', 'running'];
+
+/** The outer run, for subqueries correlated with a query on playbook_runs. */
+const outerRunId = sql.ref<string>('playbook_runs.id');
+
+/**
+ * Playbook runs in SQL, the same statements on SQLite and PostgreSQL. A state change is one transaction
+ * that first updates the run's row on the condition of its status (taking its row lock on PostgreSQL, so
+ * changes of one run queue; SQLite has a single writer), then checks and writes the rest, rolling back
+ * when a condition fails: of processes racing for the same change, exactly one wins.
+ */
+export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
+  readonly #db: Kysely<DatabaseSchema>;
+
+  constructor(db: Kysely<DatabaseSchema>) {
+    this.#db = db;
+  }
+
+  async create(run: PlaybookRunRecord): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx.insertInto('playbook_runs').values(runToRow(run)).execute();
+      if (run.steps.length > 0) await trx.insertInto('playbook_steps').values(run.steps.map((step) => stepToRow(run.id, step))).execute();
+    });
+  }
+
+  async findById(id: string): Promise<PlaybookRunRecord | undefined> {
+    const row = await this.#db.selectFrom('playbook_runs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const steps = await this.#stepsOf([id]);
+    return runToRecord(row, steps.get(id) ?? []);
+  }
+
+  async listByAccount(accountId: string, options: { limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]> {
+    const { after } = options;
+    let query = this.#db.selectFrom('playbook_runs').selectAll().where('account_id', '=', accountId);
+    if (after) {
+      query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+    const steps = await this.#stepsOf(rows.map((row) => row.id));
+    return rows.map((row) => runToRecord(row, steps.get(row.id) ?? []));
+  }
+
+  async startRun(runId: string, change: { accountLimit: number; now: string; events: NewPlaybookEvent[] }): Promise<boolean> {
+    const started = await this.#transition(runId, ['queued'], change.now, change.events, async (trx, run) => {
+      await trx
+        .insertInto('playbook_slots')
+        .values({ account_id: run.account_id, active: 0 })
+        .onConflict((conflict) => conflict.column('account_id').doNothing())
+        .execute();
+      // The row lock (PostgreSQL) or the single writer (SQLite) makes check and increment one step.
+      const slot = await trx
+        .updateTable('playbook_slots')
+        .set((eb) => ({ active: eb('active', '+', 1) }))
+        .where('account_id', '=', run.account_id)
+        .where('active', '<', change.accountLimit)
+        .executeTakeFirst();
+      if (slot.numUpdatedRows === 0n) throw new NotApplied();
+      await trx.updateTable('playbook_runs').set({ status: 'running', started_at: change.now }).where('id', '=', runId).execute();
+      return true;
+    });
+    return started ?? false;
+  }
+
+  async claimStep(
+    runId: string,
+    stepIndex: number,
+    claim: { owner: string; leaseExpiresAt: string; now: string; events: NewPlaybookEvent[] },
+  ): Promise<PlaybookStepRecord | undefined> {
+    return this.#transition(runId, ['running'], claim.now, claim.events, async (trx) => {
+      const step = await trx
+        .updateTable('playbook_steps')
+        .set((eb) => ({
+          status: 'running',
+          lease_owner: claim.owner,
+          lease_expires_at: claim.leaseExpiresAt,
+          attempts: eb('attempts', '+', 1),
+          started_at: claim.now,
+        }))
+        .where('run_id', '=', runId)
+        .where('step_index', '=', stepIndex)
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', claim.now)])]))
+        .returningAll()
+        .executeTakeFirst();
+      if (!step) throw new NotApplied();
+      return stepToRecord(step);
+    });
+  }
+
+  async renewLease(runId: string, stepIndex: number, owner: string, leaseExpiresAt: string): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('playbook_steps')
+      .set({ lease_expires_at: leaseExpiresAt })
+      .where('run_id', '=', runId)
+      .where('step_index', '=', stepIndex)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', owner)
+      .where((eb) => eb.exists(eb.selectFrom('playbook_runs').select('playbook_runs.id').where('playbook_runs.id', '=', runId).where('playbook_runs.status', '=', 'running')))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async finishStep(
+    runId: string,
+    stepIndex: number,
+    owner: string,
+    outcome: { status: 'done' | 'failed'; result: string | null; error: PlaybookError | null; model: string | null; agentRunId: string | null; durationMs: number; completedAt: string },
+    events: NewPlaybookEvent[],
+  ): Promise<boolean> {
+    const finished = await this.#transition(runId, ['running'], outcome.completedAt, events, async (trx) => {
+      const step = await trx
+        .updateTable('playbook_steps')
+        .set({
+          status: outcome.status,
+          result: outcome.result,
+          error: errorToText(outcome.error),
+          model: outcome.model,
+          agent_run_id: outcome.agentRunId,
+          duration_ms: outcome.durationMs,
+          completed_at: outcome.completedAt,
+          lease_owner: null,
+          lease_expires_at: null,
+        })
+        .where('run_id', '=', runId)
+        .where('step_index', '=', stepIndex)
+        .where('status', '=', 'running')
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      if (step.numUpdatedRows === 0n) throw new NotApplied();
+      return true;
+    });
+    return finished ?? false;
+  }
+
+  async finishRun(
+    runId: string,
+    change: { status: 'done' | 'failed'; error: PlaybookError | null; now: string; events: NewPlaybookEvent[] },
+  ): Promise<{ finished: boolean; refundUnits: number }> {
+    const refundUnits = await this.#transition(runId, ['running'], change.now, change.events, async (trx, run) => {
+      await trx.updateTable('playbook_runs').set({ status: change.status, error: errorToText(change.error), completed_at: change.now }).where('id', '=', runId).execute();
+      if (change.status === 'failed') {
+        await trx.updateTable('playbook_steps').set({ status: 'skipped' }).where('run_id', '=', runId).where('status', '=', 'pending').execute();
+      }
+      await freeSlot(trx, run.account_id);
+      return refund(trx, run);
+    });
+    return refundUnits === undefined ? { finished: false, refundUnits: 0 } : { finished: true, refundUnits };
+  }
+
+  async cancel(runId: string, change: { now: string; events: NewPlaybookEvent[] }): Promise<{ canceled: boolean; refundUnits: number }> {
+    const refundUnits = await this.#transition(runId, ['queued', 'running'], change.now, change.events, async (trx, run) => {
+      await trx.updateTable('playbook_runs').set({ status: 'canceled', completed_at: change.now }).where('id', '=', runId).execute();
+      await trx
+        .updateTable('playbook_steps')
+        .set({ status: 'canceled', lease_owner: null, lease_expires_at: null })
+        .where('run_id', '=', runId)
+        .where('status', 'in', openStepStatuses)
+        .execute();
+      // The row still holds the status from before this change: only a running run has a slot.
+      if (run.status === 'running') await freeSlot(trx, run.account_id);
+      return refund(trx, run);
+    });
+    return refundUnits === undefined ? { canceled: false, refundUnits: 0 } : { canceled: true, refundUnits };
+  }
+
+  async resume(runId: string, change: { quotaDay: string; unitsReserved: number; unitsRefunded: number; now: string }): Promise<boolean> {
+    const resumed = await this.#transition(runId, ['failed', 'canceled'], change.now, [], async (trx) => {
+      await trx
+        .updateTable('playbook_runs')
+        .set({
+          status: 'queued',
+          error: null,
+          completed_at: null,
+          quota_day: change.quotaDay,
+          units_reserved: change.unitsReserved,
+          units_refunded: change.unitsRefunded,
+        })
+        .where('id', '=', runId)
+        .execute();
+      await trx
+        .updateTable('playbook_steps')
+        .set({
+          status: 'pending',
+          result: null,
+          error: null,
+          model: null,
+          agent_run_id: null,
+          attempts: 0,
+          lease_owner: null,
+          lease_expires_at: null,
+          duration_ms: null,
+          started_at: null,
+          completed_at: null,
+        })
+        .where('run_id', '=', runId)
+        .where('status', '!=', 'done')
+        .execute();
+      return true;
+    });
+    return resumed ?? false;
+  }
+
+  async listEvents(runId: string, afterSequence: number, limit: number): Promise<PlaybookEventRecord[]> {
+    const rows = await this.#db
+      .selectFrom('playbook_events')
+      .selectAll()
+      .where('run_id', '=', runId)
+      .where('sequence', '>', afterSequence)
+      .orderBy('sequence')
+      .limit(limit)
+      .execute();
+    return rows.map(eventToRecord);
+  }
+
+  async findStalled(options: { now: string; idleBefore: string; limit: number }): Promise<StepNudge[]> {
+    if (options.limit <= 0) return [];
+    const stalled = await this.#db
+      .selectFrom('playbook_runs')
+      .select([...this.#nudgeColumns()])
+      .where('status', '=', 'running')
+      .where('updated_at', '<', options.idleBefore)
+      .where((eb) =>
+        eb.or([
+          // Every step finished, but the run was not: its process died in between.
+          eb.not(eb.exists(eb.selectFrom('playbook_steps as open').select('open.step_index').where('open.run_id', '=', outerRunId).where('open.status', 'in', openStepStatuses))),
+          // The first unfinished step waits for a worker, or its worker stopped renewing the lease.
+          eb.exists(
+            eb
+              .selectFrom('playbook_steps as next')
+              .select('next.step_index')
+              .where('next.run_id', '=', outerRunId)
+              .where('next.step_index', '=', this.#firstOpenStep())
+              .where((inner) => inner.or([inner('next.status', '=', 'pending'), inner.and([inner('next.status', '=', 'running'), inner('next.lease_expires_at', '<', options.now)])])),
+          ),
+        ]),
+      )
+      .orderBy('updated_at')
+      .orderBy('id')
+      .limit(options.limit)
+      .execute();
+    const room = options.limit - stalled.length;
+    const queued = room > 0 ? await this.#oldestQueuedPerAccount(room) : [];
+    return [...stalled, ...queued].map(toNudge);
+  }
+
+  async oldestQueued(accountId: string): Promise<StepNudge | undefined> {
+    const row = await this.#db
+      .selectFrom('playbook_runs')
+      .select([...this.#nudgeColumns()])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'queued')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row && toNudge(row);
+  }
+
+  /** Every account's oldest queued run, oldest first, at most `limit`. */
+  async #oldestQueuedPerAccount(limit: number) {
+    return this.#db
+      .selectFrom('playbook_runs')
+      .select([...this.#nudgeColumns()])
+      .where('status', '=', 'queued')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('playbook_runs as older')
+              .select('older.id')
+              .whereRef('older.account_id', '=', 'playbook_runs.account_id')
+              .where('older.status', '=', 'queued')
+              .where((inner) =>
+                inner.or([
+                  inner('older.created_at', '<', inner.ref('playbook_runs.created_at')),
+                  inner.and([inner('older.created_at', '=', inner.ref('playbook_runs.created_at')), inner('older.id', '<', inner.ref('playbook_runs.id'))]),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Runs `change` in one transaction, after updating the run's row while its status is one of `from`:
+   * `updated_at` set to `at` and the events' sequence numbers reserved. `change` receives the row as that
+   * update left it (the status still the one before the change) and throws NotApplied to undo everything.
+   * Undefined when nothing applied.
+   */
+  async #transition<T>(
+    runId: string,
+    from: readonly PlaybookRunStatus[],
+    at: string,
+    events: readonly NewPlaybookEvent[],
+    change: (trx: Transaction<DatabaseSchema>, run: Selectable<PlaybookRunsTable>) => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      return await this.#db.transaction().execute(async (trx) => {
+        const run = await trx
+          .updateTable('playbook_runs')
+          .set((eb) => ({ event_count: eb('event_count', '+', events.length), updated_at: at }))
+          .where('id', '=', runId)
+          .where('status', 'in', from)
+          .returningAll()
+          .executeTakeFirst();
+        if (!run) throw new NotApplied();
+        const result = await change(trx, run);
+        if (events.length > 0) {
+          await trx
+            .insertInto('playbook_events')
+            .values(eventsToRows(runId, Number(run.event_count) - events.length, events, at))
+            .execute();
+        }
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof NotApplied) return undefined;
+      throw error;
+    }
+  }
+
+  /** The runs' steps in index order, one query for all of them. */
+  async #stepsOf(runIds: readonly string[]): Promise<Map<string, PlaybookStepRecord[]>> {
+    const steps = new Map<string, PlaybookStepRecord[]>();
+    if (runIds.length === 0) return steps;
+    const rows = await this.#db.selectFrom('playbook_steps').selectAll().where('run_id', 'in', runIds).orderBy('run_id').orderBy('step_index').execute();
+    for (const row of rows) {
+      const list = steps.get(row.run_id);
+      if (list) list.push(stepToRecord(row));
+      else steps.set(row.run_id, [stepToRecord(row)]);
+    }
+    return steps;
+  }
+
+  /** The lowest index among the outer run's unfinished steps; null when none is left. */
+  #firstOpenStep() {
+    return this.#db
+      .selectFrom('playbook_steps as open')
+      .select((eb) => eb.fn.min('open.step_index').as('first_open'))
+      .where('open.run_id', '=', outerRunId)
+      .where('open.status', 'in', openStepStatuses);
+  }
+
+  /** What a nudge needs of a run on playbook_runs: its id, first unfinished step and number of steps. */
+  #nudgeColumns() {
+    return [
+      'playbook_runs.id',
+      this.#firstOpenStep().as('first_open'),
+      this.#db
+        .selectFrom('playbook_steps as counted')
+        .select((eb) => eb.fn.countAll().as('step_count'))
+        .where('counted.run_id', '=', outerRunId)
+        .as('step_count'),
+    ] as const;
+  }
+}
+
+/** The step to look at: the first unfinished one, or one past the last when every step finished. */
+function toNudge(row: { id: string; first_open: number | string | null; step_count: number | string | bigint | null }): StepNudge {
+  return { runId: row.id, stepIndex: row.first_open === null ? Number(row.step_count) : Number(row.first_open) };
+}
+
+async function freeSlot(trx: Transaction<DatabaseSchema>, accountId: string): Promise<void> {
+  await trx
+    .updateTable('playbook_slots')
+    .set((eb) => ({ active: eb('active', '-', 1) }))
+    .where('account_id', '=', accountId)
+    .where('active', '>', 0)
+    .execute();
+}
+
+/**
+ * Marks every unit not spent on a `done` step as refunded; returns how many that newly is. `run` is the
+ * run's row read under its lock in this transaction.
+ */
+async function refund(trx: Transaction<DatabaseSchema>, run: Selectable<PlaybookRunsTable>): Promise<number> {
+  const done = await trx
+    .selectFrom('playbook_steps')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('run_id', '=', run.id)
+    .where('status', '=', 'done')
+    .executeTakeFirstOrThrow();
+  const unspent = Number(run.units_reserved) - Number(done.count);
+  const newlyRefunded = unspent - Number(run.units_refunded);
+  if (newlyRefunded <= 0) return 0;
+  await trx.updateTable('playbook_runs').set({ units_refunded: unspent }).where('id', '=', run.id).execute();
+  return newlyRefunded;
+}

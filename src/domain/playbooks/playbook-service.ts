@@ -1,0 +1,202 @@
+import type { Account } from '../../ports/account-repository.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
+import type { PlaybookRunRecord, PlaybookRunRepository } from '../../ports/playbook-run-repository.ts';
+import type { RunEventBus } from '../../ports/run-event-bus.ts';
+import type { AgentCatalog } from '../agents/agent-catalog.ts';
+import { AppError } from '../errors.ts';
+import { createId } from '../ids.ts';
+import type { QuotaService } from '../quotas/quota-service.ts';
+import type { Playbook, PlaybookCatalog } from './playbook-catalog.ts';
+import { validatePlaybookInputs } from './playbook-inputs.ts';
+import { decodeRunCursor, encodeRunCursor } from './playbook-run-cursor.ts';
+import { playbookEvents } from './playbook-run-events.ts';
+import { firstUnfinishedStep, isRunFinished } from './playbook-run-state.ts';
+import type { PlaybookStepExecutor } from './playbook-step-executor.ts';
+
+export interface StartPlaybookCommand {
+  account: Account;
+  playbookId: string;
+  inputs: Readonly<Record<string, unknown>>;
+  /** Required when a step's agent needs confirmation (it acts on the world). */
+  confirmed: boolean;
+  requestId: string;
+}
+
+export interface RunPage {
+  runs: PlaybookRunRecord[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+/** Starting, reading, canceling and resuming playbook runs on behalf of their owner. */
+export class PlaybookService {
+  readonly #playbooks: PlaybookCatalog;
+  readonly #agents: AgentCatalog;
+  readonly #runs: PlaybookRunRepository;
+  readonly #queue: PlaybookQueue;
+  readonly #events: RunEventBus;
+  readonly #quotas: QuotaService;
+  readonly #executor: PlaybookStepExecutor;
+  readonly #clock: Clock;
+
+  constructor(dependencies: {
+    playbooks: PlaybookCatalog;
+    agents: AgentCatalog;
+    runs: PlaybookRunRepository;
+    queue: PlaybookQueue;
+    events: RunEventBus;
+    quotas: QuotaService;
+    executor: PlaybookStepExecutor;
+    clock: Clock;
+  }) {
+    this.#playbooks = dependencies.playbooks;
+    this.#agents = dependencies.agents;
+    this.#runs = dependencies.runs;
+    this.#queue = dependencies.queue;
+    this.#events = dependencies.events;
+    this.#quotas = dependencies.quotas;
+    this.#executor = dependencies.executor;
+    this.#clock = dependencies.clock;
+  }
+
+  /** The playbook an id names, or 404 `playbook_not_found` listing the ids there are. */
+  find(playbookId: string): Playbook {
+    const playbook = this.#playbooks.find(playbookId);
+    if (!playbook) throw new AppError('playbook_not_found', `Playbook "${playbookId}" does not exist`, { available: this.#playbooks.ids() });
+    return playbook;
+  }
+
+  /**
+   * Validates the inputs, reserves one unit of the caller's daily quota per step (429 when they do not all
+   * fit), stores the run as `queued` and queues its first step.
+   */
+  async start(command: StartPlaybookCommand): Promise<PlaybookRunRecord> {
+    const playbook = this.find(command.playbookId);
+    const inputs = validatePlaybookInputs(playbook.fields, command.inputs);
+    if (!command.confirmed) this.#requireNoConfirmation(playbook);
+
+    const reservation = await this.#quotas.reserve(command.account, 'api', playbook.steps.length);
+    const now = this.#clock.now();
+    const run: PlaybookRunRecord = {
+      id: createId('pbr', now),
+      accountId: command.account.id,
+      playbookId: playbook.id,
+      playbookName: playbook.name,
+      status: 'queued',
+      inputs,
+      requestId: command.requestId,
+      unitsReserved: playbook.steps.length,
+      unitsRefunded: 0,
+      quotaDay: reservation.day,
+      error: null,
+      eventCount: 0,
+      createdAt: now.toISOString(),
+      startedAt: null,
+      completedAt: null,
+      updatedAt: now.toISOString(),
+      steps: playbook.steps.map((step, stepIndex) => ({
+        stepIndex,
+        agent: step.agent,
+        reason: step.reason,
+        optional: step.optional,
+        status: 'pending',
+        result: null,
+        error: null,
+        model: null,
+        agentRunId: null,
+        attempts: 0,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        durationMs: null,
+        startedAt: null,
+        completedAt: null,
+      })),
+    };
+    try {
+      await this.#runs.create(run);
+    } catch (error) {
+      await reservation.release();
+      throw error;
+    }
+    // Stored first: a nudge lost here is found again by the sweep.
+    await this.#queue.enqueue({ runId: run.id, stepIndex: 0 });
+    return run;
+  }
+
+  /** The caller's run; another account's run is 404 like a missing one. */
+  async get(accountId: string, runId: string): Promise<PlaybookRunRecord> {
+    const run = await this.#runs.findById(runId);
+    if (!run || run.accountId !== accountId) throw new AppError('not_found', `Playbook run "${runId}" does not exist`);
+    return run;
+  }
+
+  async list(accountId: string, page: { limit: number; cursor?: string | undefined }): Promise<RunPage> {
+    const after = page.cursor === undefined ? undefined : decodeRunCursor(page.cursor);
+    const runs = await this.#runs.listByAccount(accountId, { limit: page.limit + 1, after });
+    const shown = runs.slice(0, page.limit);
+    const last = shown.at(-1);
+    return { runs: shown, nextCursor: runs.length > page.limit && last ? encodeRunCursor(last) : null };
+  }
+
+  /** Stops a queued or running run; its unfinished steps are canceled and their units given back. */
+  async cancel(accountId: string, runId: string): Promise<PlaybookRunRecord> {
+    const run = await this.get(accountId, runId);
+    if (run.status === 'canceled') return run;
+    if (isRunFinished(run.status)) throw new AppError('conflict', `Playbook run "${runId}" is already ${run.status}; only queued or running runs can be canceled`, { status: run.status });
+    const { canceled, refundUnits } = await this.#runs.cancel(run.id, { now: this.#clock.now().toISOString(), events: [playbookEvents.runCanceled(run)] });
+    if (!canceled) return this.cancel(accountId, runId);
+    await this.#quotas.refund(run.accountId, 'api', run.quotaDay, refundUnits);
+    // Followers also poll: a signal lost to a Redis hiccup only delays them.
+    await this.#events.publish(run.id).catch(() => undefined);
+    if (run.status === 'running') await this.#executor.startNextQueued(run.accountId);
+    return this.get(accountId, runId);
+  }
+
+  /**
+   * Runs a failed or canceled run again from its first unfinished step: those steps are reserved again
+   * (429 when they do not fit today's quota), steps already done keep their results.
+   */
+  async resume(account: Account, runId: string): Promise<PlaybookRunRecord> {
+    const run = await this.get(account.id, runId);
+    if (run.status !== 'failed' && run.status !== 'canceled') {
+      throw new AppError('conflict', `Playbook run "${runId}" is ${run.status}; only failed or canceled runs can be resumed`, { status: run.status });
+    }
+    const done = run.steps.filter((step) => step.status === 'done').length;
+    const units = run.steps.length - done;
+    const reservation = await this.#quotas.reserve(account, 'api', units);
+    // Units count on the day they were reserved; a resume on a later day starts the bookkeeping afresh.
+    const sameDay = reservation.day === run.quotaDay;
+    const resumed = await this.#runs.resume(run.id, {
+      quotaDay: reservation.day,
+      unitsReserved: sameDay ? run.unitsReserved + units : done + units,
+      unitsRefunded: sameDay ? run.unitsRefunded : 0,
+      now: this.#clock.now().toISOString(),
+    });
+    if (!resumed) {
+      await reservation.release();
+      throw new AppError('conflict', `Playbook run "${runId}" changed state meanwhile; fetch it and try again`);
+    }
+    const resumedRun = await this.get(account.id, runId);
+    const next = firstUnfinishedStep(resumedRun);
+    await this.#queue.enqueue({ runId, stepIndex: next?.stepIndex ?? 0 });
+    return resumedRun;
+  }
+
+  #requireNoConfirmation(playbook: Playbook): void {
+    const needing = playbook.steps.flatMap((step, stepIndex) => {
+      const agent = this.#agents.find(step.agent, 'api');
+      return agent?.requiresConfirmation ? [{ stepIndex, agent: agent.id, name: agent.name, description: agent.description }] : [];
+    });
+    if (needing.length === 0) return;
+    throw new AppError('confirmation_required', `Playbook "${playbook.id}" runs agents that need confirmed: true`, {
+      preview: {
+        playbook: playbook.id,
+        name: playbook.name,
+        steps: playbook.steps.map((step, stepIndex) => ({ stepIndex, agent: step.agent, reason: step.reason })),
+        needsConfirmation: needing,
+        next: 'Send the same request with "confirmed": true to run it.',
+      },
+    });
+  }
+}

@@ -1,0 +1,224 @@
+import { performance } from 'node:perf_hooks';
+import type { Clock } from '../../ports/clock.ts';
+import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
+import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, StepNudge } from '../../ports/playbook-run-repository.ts';
+import type { RunEventBus } from '../../ports/run-event-bus.ts';
+import type { AgentRunner } from '../agents/agent-runner.ts';
+import { AppError } from '../errors.ts';
+import { unmeteredUsage } from '../quotas/usage-meter.ts';
+import type { RoutingPolicy } from '../routing/routing-policy.ts';
+import type { PlaybookCatalog } from './playbook-catalog.ts';
+import { playbookEvents } from './playbook-run-events.ts';
+import { firstUnfinishedStep } from './playbook-run-state.ts';
+import { stepPrompt } from './playbook-step-prompt.ts';
+
+export interface PlaybookExecutorOptions {
+  /** This process, as recorded on the steps it claims. */
+  owner: string;
+  /** How long a claim holds unless renewed; renewed every third of it while the step runs. */
+  leaseMs: number;
+  /** Runs one account may have running at once. */
+  accountConcurrency: number;
+}
+
+/** Gives back quota units reserved in advance (see QuotaService.refund). */
+export type QuotaRefund = (accountId: string, day: string, units: number) => Promise<void>;
+
+interface StepOutcome {
+  status: 'done' | 'failed';
+  result: string | null;
+  error: PlaybookError | null;
+  model: string | null;
+  agentRunId: string | null;
+  durationMs: number;
+}
+
+/**
+ * Executes playbook steps, one per nudge, in whichever process the nudge reaches. The database decides:
+ * a step runs only after this process claimed it, its result counts only while the claim holds, and the
+ * next step is queued only after the result is stored. A process that dies mid-step leaves a claim that
+ * expires; the step is then claimed again (by the sweep's nudge or the queue's redelivery) and run once more.
+ */
+export class PlaybookStepExecutor {
+  readonly #playbooks: PlaybookCatalog;
+  readonly #runs: PlaybookRunRepository;
+  readonly #runner: Pick<AgentRunner, 'run'>;
+  readonly #queue: PlaybookQueue;
+  readonly #events: RunEventBus;
+  readonly #refund: QuotaRefund;
+  readonly #planPolicyOf: (accountId: string) => Promise<RoutingPolicy | undefined>;
+  readonly #clock: Clock;
+  readonly #options: PlaybookExecutorOptions;
+  readonly #onError: (error: unknown, nudge: StepNudge) => void;
+
+  constructor(dependencies: {
+    playbooks: PlaybookCatalog;
+    runs: PlaybookRunRepository;
+    runner: Pick<AgentRunner, 'run'>;
+    queue: PlaybookQueue;
+    events: RunEventBus;
+    refund: QuotaRefund;
+    planPolicyOf: (accountId: string) => Promise<RoutingPolicy | undefined>;
+    clock: Clock;
+    options: PlaybookExecutorOptions;
+    onError?: (error: unknown, nudge: StepNudge) => void;
+  }) {
+    this.#playbooks = dependencies.playbooks;
+    this.#runs = dependencies.runs;
+    this.#runner = dependencies.runner;
+    this.#queue = dependencies.queue;
+    this.#events = dependencies.events;
+    this.#refund = dependencies.refund;
+    this.#planPolicyOf = dependencies.planPolicyOf;
+    this.#clock = dependencies.clock;
+    this.#options = dependencies.options;
+    this.#onError = dependencies.onError ?? (() => undefined);
+  }
+
+  /** Handles one nudge; never throws (a failure here is logged and left to the sweep). */
+  async handle(nudge: StepNudge): Promise<void> {
+    try {
+      await this.#advance(nudge.runId);
+    } catch (error) {
+      this.#onError(error, nudge);
+    }
+  }
+
+  /** Nudges the runs that need a worker: steps whose process died, lost nudges, runs waiting for a slot. */
+  async sweep(): Promise<number> {
+    const now = this.#clock.now();
+    const nudges = await this.#runs.findStalled({ now: now.toISOString(), idleBefore: new Date(now.getTime() - this.#options.leaseMs).toISOString(), limit: 500 });
+    for (const nudge of nudges) await this.#queue.enqueue(nudge);
+    return nudges.length;
+  }
+
+  async #advance(runId: string): Promise<void> {
+    let run = await this.#runs.findById(runId);
+    if (run?.status === 'queued') {
+      const started = await this.#runs.startRun(run.id, { accountLimit: this.#options.accountConcurrency, now: this.#now(), events: [playbookEvents.runStarted(run)] });
+      // Without a free slot the run stays queued: the account's next finishing run (or the sweep) nudges it.
+      if (!started) return;
+      await this.#signal(run.id);
+      run = { ...run, status: 'running' };
+    }
+    if (!run || run.status !== 'running') return;
+
+    // A required step failed but the run was not closed: the process closing it died in between.
+    const failedStep = run.steps.find((candidate) => candidate.status === 'failed' && !candidate.optional);
+    if (failedStep) {
+      await this.#close(run, { error: failedStep.error ?? { code: 'agent_failed', message: 'The step failed' }, failedStep: failedStep.stepIndex });
+      return;
+    }
+    const step = firstUnfinishedStep(run);
+    if (!step) {
+      // Every step finished but the run was not closed: the process closing it died in between.
+      await this.#close(run);
+      return;
+    }
+    const playbookStep = this.#playbooks.find(run.playbookId)?.steps[step.stepIndex];
+    const claimed = await this.#runs.claimStep(run.id, step.stepIndex, {
+      owner: this.#options.owner,
+      leaseExpiresAt: this.#leaseEnd(),
+      now: this.#now(),
+      events: [playbookEvents.stepStarted(run, step)],
+    });
+    // Not claimable: another process holds a live claim on it, or the run changed meanwhile.
+    if (!claimed) return;
+    await this.#signal(run.id);
+
+    const outcome = playbookStep
+      ? await this.#withLease(run.id, step.stepIndex, () => this.#runStep(run, claimed, playbookStep))
+      : failure({ code: 'playbook_not_found', message: `Playbook "${run.playbookId}" is no longer in the catalog` }, 0);
+    const events = outcome.status === 'done'
+      ? [playbookEvents.stepCompleted(run, step, { model: outcome.model ?? '', durationMs: outcome.durationMs })]
+      : [playbookEvents.stepFailed(run, step, { error: outcome.error as PlaybookError, durationMs: outcome.durationMs })];
+    const stored = await this.#runs.finishStep(run.id, step.stepIndex, this.#options.owner, { ...outcome, completedAt: this.#now() }, events);
+    // The claim was lost (the run was canceled, or the step was taken over): this result does not count.
+    if (!stored) return;
+    await this.#signal(run.id);
+
+    // The run as just stored: this step finished, nothing else could change while the claim held.
+    const updated: PlaybookRunRecord = { ...run, steps: run.steps.map((candidate) => (candidate.stepIndex === step.stepIndex ? { ...candidate, ...outcome } : candidate)) };
+    if (outcome.status === 'failed' && !step.optional) {
+      await this.#close(updated, { error: outcome.error as PlaybookError, failedStep: step.stepIndex });
+      return;
+    }
+    const next = firstUnfinishedStep(updated);
+    if (next) await this.#queue.enqueue({ runId: run.id, stepIndex: next.stepIndex });
+    else await this.#close(updated);
+  }
+
+  async #runStep(run: PlaybookRunRecord, step: PlaybookStepRecord, definition: Parameters<typeof stepPrompt>[0]): Promise<StepOutcome> {
+    const startedAt = performance.now();
+    try {
+      const result = await this.#runner.run({
+        surface: 'api',
+        accountId: run.accountId,
+        agentId: step.agent,
+        // Starting the playbook confirmed every step (the start refuses without `confirmed` when a step needs it).
+        body: { prompt: stepPrompt(definition, run), confirmed: true },
+        requestId: run.requestId ?? run.id,
+        // The run reserved one unit per step when it started.
+        meter: unmeteredUsage,
+        planPolicy: await this.#planPolicyOf(run.accountId),
+      });
+      return { status: 'done', result: JSON.stringify(result.data), error: null, model: result.model.id, agentRunId: result.runId, durationMs: elapsed(startedAt) };
+    } catch (error) {
+      if (!(error instanceof AppError)) this.#onError(error, { runId: run.id, stepIndex: step.stepIndex });
+      const agentRunId = error instanceof AppError && typeof error.details.runId === 'string' ? error.details.runId : null;
+      const reported = error instanceof AppError ? { code: error.code, message: error.message } : { code: 'internal', message: 'The step failed on our side' };
+      return { ...failure(reported, elapsed(startedAt)), agentRunId };
+    }
+  }
+
+  /** Runs `work` while renewing this process's claim on the step. */
+  async #withLease<Result>(runId: string, stepIndex: number, work: () => Promise<Result>): Promise<Result> {
+    const renew = setInterval(() => {
+      this.#runs.renewLease(runId, stepIndex, this.#options.owner, this.#leaseEnd()).catch((error: unknown) => this.#onError(error, { runId, stepIndex }));
+    }, Math.max(100, Math.floor(this.#options.leaseMs / 3)));
+    try {
+      return await work();
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** Ends a running run (done, or failed at a step), gives back the units of steps that did not succeed, and lets the account's next queued run start. */
+  async #close(run: PlaybookRunRecord, failed?: { error: PlaybookError; failedStep: number }): Promise<void> {
+    const change = failed
+      ? { status: 'failed' as const, error: failed.error, events: [playbookEvents.runFailed(run, failed.error, failed.failedStep)] }
+      : { status: 'done' as const, error: null, events: [playbookEvents.runCompleted(run)] };
+    const { finished, refundUnits } = await this.#runs.finishRun(run.id, { ...change, now: this.#now() });
+    if (!finished) return;
+    await this.#refund(run.accountId, run.quotaDay, refundUnits);
+    await this.#signal(run.id);
+    await this.startNextQueued(run.accountId);
+  }
+
+  /** Nudges the account's oldest queued run: called whenever one of its running runs ends. */
+  async startNextQueued(accountId: string): Promise<void> {
+    const next = await this.#runs.oldestQueued(accountId);
+    if (next) await this.#queue.enqueue(next);
+  }
+
+  async #signal(runId: string): Promise<void> {
+    // Listeners also poll, so a lost signal only delays them.
+    await this.#events.publish(runId).catch((error: unknown) => this.#onError(error, { runId, stepIndex: -1 }));
+  }
+
+  #now(): string {
+    return this.#clock.now().toISOString();
+  }
+
+  #leaseEnd(): string {
+    return new Date(this.#clock.now().getTime() + this.#options.leaseMs).toISOString();
+  }
+}
+
+function failure(error: PlaybookError, durationMs: number): StepOutcome {
+  return { status: 'failed', result: null, error, model: null, agentRunId: null, durationMs };
+}
+
+function elapsed(startedAt: number): number {
+  return Math.round((performance.now() - startedAt) * 10) / 10;
+}

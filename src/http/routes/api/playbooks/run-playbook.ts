@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOf, requireAccount } from '../../../hooks/require-account.ts';
+import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
+import type { HttpOptions, HttpServices } from '../../../http-services.ts';
+import { playbookRunUrls, presentPlaybookRun, presentStartedRun } from '../../../presenters/playbook-run-presenter.ts';
+import { bearerSecurity, errorResponses } from '../../../schemas/common-schemas.ts';
+import { playbookRunEnvelopeSchema, startedPlaybookRunSchema, startPlaybookBodySchema } from '../../../schemas/playbook-run-schemas.ts';
+import { setQuotaHeaders } from '../../../usage-headers.ts';
+
+export function registerRunPlaybook(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/playbooks/run', {
+    schema: {
+      tags: ['playbooks'],
+      summary: 'Start a playbook run',
+      description:
+        "Validates the inputs against the playbook's fields and reserves one unit of today's quota per step (units of steps that do not succeed are given back). " +
+        'By default answers 202 at once, with the URLs to poll and to follow as server-sent events; `async: false` waits for the end (up to PLAYBOOK_SYNC_WAIT_MS) and answers 200 with the run, or 202 if it is still going.',
+      security: bearerSecurity,
+      body: startPlaybookBodySchema,
+      response: { 200: playbookRunEnvelopeSchema, 202: startedPlaybookRunSchema, ...errorResponses(400, 401, 404, 413, 415, 429, 503) },
+    },
+    preValidation: requireAccount(services),
+    onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
+    handler: async (request, reply) => {
+      const { account } = accountOf(request);
+      const body = request.body;
+      const run = await services.playbookRuns.start({
+        account,
+        playbookId: (body.playbook_id ?? body.playbookId) as string,
+        inputs: body.inputs,
+        confirmed: body.confirmed === true,
+        requestId: request.id,
+      });
+      reply.header('Location', playbookRunUrls(run.id).pollUrl);
+      if (!body.async) {
+        const finished = await services.playbookFollower.waitForEnd(run.id, options.playbookSyncWaitMs);
+        if (finished?.status === 'done' || finished?.status === 'failed' || finished?.status === 'canceled') {
+          return reply.code(200).send({ success: true as const, data: presentPlaybookRun(finished, new Date()) });
+        }
+      }
+      return reply.code(202).send({ success: true as const, data: presentStartedRun(run) });
+    },
+  });
+}

@@ -1,0 +1,152 @@
+export type PlaybookRunStatus = 'queued' | 'running' | 'done' | 'failed' | 'canceled';
+export type PlaybookStepStatus = 'pending' | 'running' | 'done' | 'failed' | 'skipped' | 'canceled';
+export type PlaybookEventType = 'run.started' | 'step.started' | 'step.completed' | 'step.failed' | 'run.completed' | 'run.failed' | 'run.canceled';
+
+/** A machine code and a human message, as the error envelope has them. */
+export interface PlaybookError {
+  code: string;
+  message: string;
+}
+
+export interface PlaybookStepRecord {
+  stepIndex: number;
+  agent: string;
+  reason: string;
+  /** A failure of this step does not fail the run. */
+  optional: boolean;
+  status: PlaybookStepStatus;
+  /** The agent's output (`data`, model included), as JSON text. */
+  result: string | null;
+  error: PlaybookError | null;
+  model: string | null;
+  /** The agent run (in `runs`) that produced the result. */
+  agentRunId: string | null;
+  /** How many times the step was claimed: more than one only after a process died while running it. */
+  attempts: number;
+  /** The process executing the step, and until when its claim holds unless renewed. */
+  leaseOwner: string | null;
+  leaseExpiresAt: string | null;
+  durationMs: number | null;
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+export interface PlaybookRunRecord {
+  id: string;
+  accountId: string;
+  playbookId: string;
+  playbookName: string;
+  status: PlaybookRunStatus;
+  inputs: Record<string, string | number | boolean>;
+  requestId: string | null;
+  /** Quota units counted for the run (one per step, more after a resume), and how many were given back. */
+  unitsReserved: number;
+  unitsRefunded: number;
+  /** The UTC day (YYYY-MM-DD) whose counter the units were taken from. */
+  quotaDay: string;
+  error: PlaybookError | null;
+  /** Events appended so far; the last event's sequence number. */
+  eventCount: number;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  updatedAt: string;
+  steps: PlaybookStepRecord[];
+}
+
+export interface PlaybookEventRecord {
+  runId: string;
+  /** 1, 2, 3… per run: the SSE event id. */
+  sequence: number;
+  type: PlaybookEventType;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
+export type NewPlaybookEvent = Pick<PlaybookEventRecord, 'type' | 'data'>;
+
+/** Where a listing continues: after the run with this creation time and id (newest first). */
+export interface RunCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** A run that needs a worker: its next step, to be (re)queued. */
+export interface StepNudge {
+  runId: string;
+  stepIndex: number;
+}
+
+/**
+ * Durable playbook runs. Every state change is one conditional, atomic write (several processes may race
+ * for the same run), and appends its events in the same transaction, so events and state never disagree.
+ */
+export interface PlaybookRunRepository {
+  /** Stores a new run (status `queued`) with its steps (status `pending`). */
+  create(run: PlaybookRunRecord): Promise<void>;
+  findById(id: string): Promise<PlaybookRunRecord | undefined>;
+  /** The account's runs, newest first (creation time, then id), after the cursor when given. */
+  listByAccount(accountId: string, options: { limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]>;
+
+  /**
+   * `queued` → `running`, only while the account has fewer than `accountLimit` running runs (counted
+   * atomically with the change). False when the run was not queued or the account has no free slot.
+   */
+  startRun(runId: string, change: { accountLimit: number; now: string; events: NewPlaybookEvent[] }): Promise<boolean>;
+
+  /**
+   * Claims a step of a running run for `owner` until `leaseExpiresAt`: a `pending` step, or a `running`
+   * one whose lease expired before `now` (its process died). Adds one to `attempts`, sets `startedAt`.
+   * Undefined when the run is not running or the step is not claimable.
+   */
+  claimStep(runId: string, stepIndex: number, claim: { owner: string; leaseExpiresAt: string; now: string; events: NewPlaybookEvent[] }): Promise<PlaybookStepRecord | undefined>;
+
+  /** Extends the owner's lease; false when the step is no longer running under that owner. */
+  renewLease(runId: string, stepIndex: number, owner: string, leaseExpiresAt: string): Promise<boolean>;
+
+  /**
+   * `running` (under `owner`, in a running run) → `done` or `failed`, clearing the lease. False (and nothing
+   * written) when the claim was lost: the run was canceled or another process took the step over.
+   */
+  finishStep(
+    runId: string,
+    stepIndex: number,
+    owner: string,
+    outcome: { status: 'done' | 'failed'; result: string | null; error: PlaybookError | null; model: string | null; agentRunId: string | null; durationMs: number; completedAt: string },
+    events: NewPlaybookEvent[],
+  ): Promise<boolean>;
+
+  /**
+   * `running` → `done` or `failed`. On failure the steps still `pending` become `skipped`. Frees the account's
+   * slot. Marks every unit not spent on a `done` step as refunded and returns how many that newly is (the
+   * caller gives them back to the quota). `finished` is false when the run was not running.
+   */
+  finishRun(runId: string, change: { status: 'done' | 'failed'; error: PlaybookError | null; now: string; events: NewPlaybookEvent[] }): Promise<{ finished: boolean; refundUnits: number }>;
+
+  /**
+   * `queued` or `running` → `canceled`; every step not finished becomes `canceled` (a running step's late
+   * result is then refused by finishStep). Frees the slot of a running run. Refunds as finishRun.
+   */
+  cancel(runId: string, change: { now: string; events: NewPlaybookEvent[] }): Promise<{ canceled: boolean; refundUnits: number }>;
+
+  /**
+   * `failed` or `canceled` → `queued`: every step not `done` back to `pending` (result, error, model, lease
+   * and times cleared), the run's error and completion time cleared, and the quota bookkeeping set to the
+   * values given (the caller reserved the units again). False when the run was in another state.
+   */
+  resume(runId: string, change: { quotaDay: string; unitsReserved: number; unitsRefunded: number; now: string }): Promise<boolean>;
+
+  /** Events after `afterSequence`, in order, at most `limit`. */
+  listEvents(runId: string, afterSequence: number, limit: number): Promise<PlaybookEventRecord[]>;
+
+  /**
+   * Runs a worker should look at, at most `limit`: running runs whose first unfinished step is pending or
+   * holds a lease that expired before `now`, untouched since `idleBefore` (also when every step finished:
+   * the process closing the run died first); and, per account, its oldest queued run. Each with the index
+   * of that first unfinished step, or the number of steps when none is left.
+   */
+  findStalled(options: { now: string; idleBefore: string; limit: number }): Promise<StepNudge[]>;
+
+  /** The account's oldest queued run, if any. */
+  oldestQueued(accountId: string): Promise<StepNudge | undefined>;
+}

@@ -1,0 +1,209 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BullMqPlaybookQueue } from '../../src/adapters/queue/bullmq-playbook-queue.ts';
+import { InProcessPlaybookQueue } from '../../src/adapters/queue/in-process-playbook-queue.ts';
+import type { PlaybookQueue } from '../../src/ports/playbook-queue.ts';
+import type { StepNudge } from '../../src/ports/playbook-run-repository.ts';
+import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
+
+interface QueueUnderTest {
+  queue: PlaybookQueue;
+  errors: unknown[];
+}
+
+const queues = {
+  'in process': (): QueueUnderTest => {
+    const errors: unknown[] = [];
+    return { queue: new InProcessPlaybookQueue({ onError: (error) => errors.push(error) }), errors };
+  },
+  bullmq: (): QueueUnderTest => {
+    const errors: unknown[] = [];
+    const queue = new BullMqPlaybookQueue({ url: testRedisUrl, prefix: freshRedisPrefix(), lockDurationMs: 5_000, onError: (error) => errors.push(error) });
+    return { queue, errors };
+  },
+};
+
+/** Long enough for a duplicate delivery to show up if there were one. */
+const settleMs = 300;
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+function key(nudge: StepNudge): string {
+  return `${nudge.runId}.${nudge.stepIndex}`;
+}
+
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open = (): void => undefined;
+  const wait = new Promise<void>((resolve) => (open = resolve));
+  return { wait, open };
+}
+
+/** The queue contract: every implementation passes the same cases. */
+describe.each(Object.keys(queues) as (keyof typeof queues)[])('playbook queue %s', (name) => {
+  let queue: PlaybookQueue;
+  let errors: unknown[];
+  beforeEach(() => {
+    ({ queue, errors } = queues[name]());
+  });
+  afterEach(async () => queue.close());
+
+  it('delivers every message once', async () => {
+    const seen: string[] = [];
+    for (let index = 0; index < 50; index++) await queue.enqueue({ runId: `run-${index % 10}`, stepIndex: Math.floor(index / 10) });
+    queue.consume(
+      async (nudge) => {
+        seen.push(key(nudge));
+        await sleep(1);
+      },
+      { concurrency: 4 },
+    );
+    await waitFor(() => seen.length >= 50);
+    await sleep(settleMs);
+    expect(seen).toHaveLength(50);
+    expect(new Set(seen).size).toBe(50);
+  });
+
+  it('runs at most `concurrency` handlers at once', async () => {
+    let running = 0;
+    let mostAtOnce = 0;
+    let done = 0;
+    queue.consume(
+      async () => {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await sleep(20);
+        running--;
+        done++;
+      },
+      { concurrency: 3 },
+    );
+    for (let index = 0; index < 15; index++) await queue.enqueue({ runId: 'parallel', stepIndex: index });
+    await waitFor(() => done === 15);
+    expect(mostAtOnce).toBeLessThanOrEqual(3);
+    expect(mostAtOnce).toBeGreaterThan(1);
+  });
+
+  it('adds nothing for a message already waiting', async () => {
+    const seen: string[] = [];
+    await queue.enqueue({ runId: 'twice', stepIndex: 0 });
+    await queue.enqueue({ runId: 'twice', stepIndex: 0 });
+    await queue.enqueue({ runId: 'twice', stepIndex: 1 });
+    queue.consume(async (nudge) => void seen.push(key(nudge)), { concurrency: 2 });
+    await waitFor(() => seen.length >= 2);
+    await sleep(settleMs);
+    expect(seen.sort()).toEqual(['twice.0', 'twice.1']);
+  });
+
+  it('delivers a message again when it is sent while its handler runs, or after', async () => {
+    const seen: string[] = [];
+    const release = gate();
+    queue.consume(
+      async (nudge) => {
+        seen.push(key(nudge));
+        if (seen.length === 1) await release.wait;
+      },
+      { concurrency: 2 },
+    );
+    await queue.enqueue({ runId: 'again', stepIndex: 0 });
+    await waitFor(() => seen.length === 1);
+    await queue.enqueue({ runId: 'again', stepIndex: 0 });
+    release.open();
+    await waitFor(() => seen.length === 2);
+    await queue.enqueue({ runId: 'again', stepIndex: 0 });
+    await waitFor(() => seen.length === 3);
+    await sleep(settleMs);
+    expect(seen).toEqual(['again.0', 'again.0', 'again.0']);
+  });
+
+  it('keeps going after a handler throws', async () => {
+    const seen: string[] = [];
+    queue.consume(
+      async (nudge) => {
+        seen.push(key(nudge));
+        if (nudge.stepIndex === 0) throw new Error('handler failed');
+      },
+      { concurrency: 1 },
+    );
+    await queue.enqueue({ runId: 'throws', stepIndex: 0 });
+    await waitFor(() => seen.length === 1);
+    await queue.enqueue({ runId: 'throws', stepIndex: 1 });
+    await queue.enqueue({ runId: 'throws', stepIndex: 2 });
+    await waitFor(() => seen.length === 3);
+    expect(seen).toEqual(['throws.0', 'throws.1', 'throws.2']);
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('handler failed');
+  });
+
+  it('waits on close for the handlers in hand', async () => {
+    const release = gate();
+    let started = false;
+    let finished = false;
+    queue.consume(
+      async () => {
+        started = true;
+        await release.wait;
+        await sleep(20);
+        finished = true;
+      },
+      { concurrency: 1 },
+    );
+    await queue.enqueue({ runId: 'closing', stepIndex: 0 });
+    await waitFor(() => started);
+    let closed = false;
+    const closing = queue.close().then(() => (closed = true));
+    await sleep(100);
+    expect(closed).toBe(false);
+    release.open();
+    await closing;
+    expect(finished).toBe(true);
+  });
+});
+
+describe('playbook queue bullmq, when a consumer process dies', () => {
+  const lockDurationMs = 1_000;
+  const consumerScript = fileURLToPath(new URL('../support/playbook-queue-consumer.ts', import.meta.url));
+  let queue: BullMqPlaybookQueue | undefined;
+  let child: ChildProcessWithoutNullStreams | undefined;
+  afterEach(async () => {
+    child?.kill('SIGKILL');
+    await queue?.close();
+  });
+
+  it('hands its message to another consumer once its lock runs out', async () => {
+    const prefix = freshRedisPrefix();
+    queue = new BullMqPlaybookQueue({ url: testRedisUrl, prefix, lockDurationMs });
+    await queue.enqueue({ runId: 'crash', stepIndex: 2 });
+
+    const consumer = spawn(process.execPath, [consumerScript, testRedisUrl, prefix, String(lockDurationMs)]);
+    child = consumer;
+    let output = '';
+    consumer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    consumer.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(() => output.includes('started crash.2') || consumer.exitCode !== null, 10_000);
+    expect(output).toContain('started crash.2');
+
+    const exited = new Promise((resolve) => consumer.once('exit', resolve));
+    consumer.kill('SIGKILL');
+    await exited;
+    const killedAt = Date.now();
+
+    const seen: string[] = [];
+    queue.consume(async (nudge) => void seen.push(key(nudge)), { concurrency: 1 });
+    await waitFor(() => seen.length > 0, 10_000);
+    const redeliveredAfterMs = Date.now() - killedAt;
+
+    expect(seen).toEqual(['crash.2']);
+    // The lock runs out within one lock duration. The stalled check, every interval and at most once per
+    // interval across all workers, marks the job on one pass and moves it back on the next.
+    expect(redeliveredAfterMs).toBeLessThan(3 * lockDurationMs + 2_000);
+    console.info(`message handed over ${redeliveredAfterMs} ms after the kill`);
+  });
+});

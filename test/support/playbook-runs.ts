@@ -1,0 +1,60 @@
+/** Helpers for tests that start playbook runs and follow them. */
+
+export interface StepView {
+  stepIndex: number;
+  agentName: string;
+  status: string;
+  result: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+  model: string | null;
+  agentRunId: string | null;
+  attempts: number;
+  durationMs: number | null;
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+export interface RunView {
+  id: string;
+  playbookId: string;
+  status: string;
+  done: boolean;
+  progress: number;
+  currentStep: number;
+  inputs: Record<string, unknown>;
+  durationMs: number | null;
+  error: { code: string; message: string } | null;
+  steps: StepView[];
+}
+
+export interface StreamedEvent {
+  id: string | undefined;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+type Getter = (url: string) => Promise<{ statusCode?: number; status?: number; json(): unknown }>;
+
+/** Polls a run until `until` holds (by default: finished), failing after `timeoutMs`. */
+export async function pollRun(get: Getter, url: string, until: (run: RunView) => boolean = (run) => run.done, timeoutMs = 20_000): Promise<RunView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await get(url);
+    const run = ((await response.json()) as { data: RunView }).data;
+    if (until(run)) return run;
+    if (Date.now() > deadline) throw new Error(`run did not reach the expected state in ${timeoutMs} ms: ${JSON.stringify(run)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The events of a `text/event-stream` body (comment lines skipped). */
+export function parseEventStream(body: string): StreamedEvent[] {
+  return body
+    .split('\n\n')
+    .map((block) => block.split('\n').filter((line) => line !== '' && !line.startsWith(':')))
+    .filter((lines) => lines.length > 0)
+    .map((lines) => {
+      const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+      return { id: field('id'), event: field('event') ?? 'message', data: JSON.parse(field('data') ?? 'null') as Record<string, unknown> };
+    });
+}
