@@ -91,6 +91,22 @@ describe.each(Object.keys(queues) as (keyof typeof queues)[])('playbook queue %s
     expect(mostAtOnce).toBeGreaterThan(1);
   });
 
+  it("takes started runs' later steps before new runs' first steps", async () => {
+    const seen: string[] = [];
+    for (const nudge of [
+      { runId: 'new-a', stepIndex: 0 },
+      { runId: 'started', stepIndex: 1 },
+      { runId: 'new-b', stepIndex: 0 },
+      { runId: 'started-too', stepIndex: 2 },
+    ]) {
+      await queue.enqueue(nudge);
+    }
+    queue.consume(async (nudge) => void seen.push(key(nudge)), { concurrency: 1 });
+    await waitFor(() => seen.length >= 4);
+    expect(seen.slice(0, 2).sort()).toEqual(['started-too.2', 'started.1']);
+    expect(seen.slice(2).sort()).toEqual(['new-a.0', 'new-b.0']);
+  });
+
   it('adds nothing for a message already waiting', async () => {
     const seen: string[] = [];
     await queue.enqueue({ runId: 'twice', stepIndex: 0 });

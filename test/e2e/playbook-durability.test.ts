@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
-import { pollRun, type RunView } from '../support/playbook-runs.ts';
+import { parseEventStream, pollRun, type RunView } from '../support/playbook-runs.ts';
 import { runCli, startServerProcess, startWorkerProcess, type ServerProcess } from '../support/server-process.ts';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
@@ -119,6 +119,8 @@ describe('a process killed mid-step', () => {
     const workers = [await startWorkerProcess(env), await startWorkerProcess(env)];
     processes.push(api, ...workers);
     const runId = await startRun(api, key);
+    // Followed on the API process, which runs no step: every event reaches it from the workers.
+    const stream = fetch(`${api.url}/api/playbooks/runs/${runId}/events`, { headers: { authorization: `Bearer ${key}` } }).then((response) => response.text());
 
     await untilStepCalled(1);
     const owner = await leaseOwner(databaseUrl, runId, 1);
@@ -129,6 +131,20 @@ describe('a process killed mid-step', () => {
 
     const run = await pollRun(getter(api, key), `/api/playbooks/runs/${runId}`, (current) => current.done, 30_000);
     expectCompletedOnce(run);
+    const events = parseEventStream(await stream);
+    expect(events.map((event) => event.id)).toEqual(events.map((_, index) => String(index + 1)));
+    expect(events.map((event) => `${event.event}${event.data.stepIndex === undefined ? '' : ` ${String(event.data.stepIndex)}`}`)).toEqual([
+      'run.started',
+      'step.started 0',
+      'step.completed 0',
+      'step.started 1',
+      'step.started 1',
+      'step.completed 1',
+      'step.started 2',
+      'step.completed 2',
+      'run.completed',
+    ]);
+    expect(events[4]?.data.attempt).toBe(2);
   });
 });
 

@@ -21,6 +21,7 @@ beforeAll(async () => {
       CIRCUIT_FAILURE_THRESHOLD: '1000',
       PLAYBOOK_ACCOUNT_CONCURRENCY: '1',
     },
+    http: { sseKeepAliveMs: 100 },
   });
 });
 beforeEach(() => simulator.reset());
@@ -91,6 +92,27 @@ describe('a step that fails', () => {
     const allEvents = parseEventStream((await get(key, `/api/playbooks/runs/${runId}/events`)).body);
     expect(allEvents.map((event) => event.id)).toEqual(allEvents.map((_, index) => String(index + 1)));
     expect(allEvents.slice(4).map((event) => event.event)).toEqual(['run.started', 'step.started', 'step.completed', 'step.started', 'step.completed', 'run.completed']);
+  });
+});
+
+describe('events', () => {
+  it('follow a run live, in order, with keep-alive comments while a step is running, and end with the run', async () => {
+    const key = await testApp.createKey('follower');
+    simulator.setFaults({ default: { latencyMs: 300 } });
+    const { runId } = (await start(key)).json().data;
+    // The stream opens while the run is queued or running and ends only after its last event.
+    const stream = await get(key, `/api/playbooks/runs/${runId}/events`);
+    expect(stream.body).toContain(': keep-alive');
+    const events = parseEventStream(stream.body);
+    expect(events.map((event) => [event.id, event.event])).toEqual([
+      ['1', 'run.started'],
+      ['2', 'step.started'],
+      ['3', 'step.completed'],
+      ['4', 'step.started'],
+      ['5', 'step.completed'],
+      ['6', 'run.completed'],
+    ]);
+    expect((await get(key, `/api/playbooks/runs/${runId}`)).json().data.status).toBe('done');
   });
 });
 

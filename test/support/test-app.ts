@@ -3,6 +3,7 @@ import pino from 'pino';
 import { parseConfig } from '../../src/config/load-config.ts';
 import { buildContainer, type Container } from '../../src/container.ts';
 import { buildApp } from '../../src/http/build-app.ts';
+import type { HttpOptions } from '../../src/http/http-services.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,13 +14,13 @@ export interface TestApp {
 }
 
 /** The real service, in process, on a real database; requests go through app.inject(). */
-export async function startTestApp(options: { databaseUrl: string; env?: Record<string, string>; migrate?: boolean }): Promise<TestApp> {
+export async function startTestApp(options: { databaseUrl: string; env?: Record<string, string>; migrate?: boolean; http?: Partial<HttpOptions> }): Promise<TestApp> {
   const parsed = parseConfig({ DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'silent', ...options.env });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const container = await buildContainer(parsed.config, pino({ level: 'silent' }));
   if (options.migrate !== false) await container.migrate();
   container.startPlaybookWorker();
-  const app = await buildApp(container.services, { ...container.httpOptions, version: 'test' }, container.logger);
+  const app = await buildApp(container.services, { ...container.httpOptions, version: 'test', ...options.http }, container.logger);
   await app.ready();
   let counter = 0;
   return {

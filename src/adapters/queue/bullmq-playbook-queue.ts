@@ -58,7 +58,8 @@ export class BullMqPlaybookQueue implements PlaybookQueue {
     // Deduplicated on the step rather than keyed by it: a fixed job id would also swallow a nudge sent while
     // the step's job is running (a resume after a cancel, say), which must run once that job is done.
     const deduplication = { id: `${nudge.runId}.${nudge.stepIndex}`, keepLastIfActive: true };
-    await this.#queue.add(jobName, { runId: nudge.runId, stepIndex: nudge.stepIndex }, { deduplication });
+    // BullMQ takes plain jobs before prioritized ones: a run's later steps go ahead of new runs' first steps.
+    await this.#queue.add(jobName, { runId: nudge.runId, stepIndex: nudge.stepIndex }, { deduplication, ...(nudge.stepIndex === 0 ? { priority: 1 } : {}) });
   }
 
   consume(handler: Handler, options: { concurrency: number }): void {

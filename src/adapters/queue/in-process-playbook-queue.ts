@@ -13,11 +13,14 @@ function nudgeKey(nudge: StepNudge): string {
 }
 
 /**
- * The queue of the embedded mode: one process, messages in memory, first in first out. Messages still
- * waiting when the process stops are lost; the database keeps the runs, and the sweep nudges them again.
+ * The queue of the embedded mode: one process, messages in memory, first in first out within each of two
+ * lanes (later steps, then first steps). Messages still waiting when the process stops are lost; the
+ * database keeps the runs, and the sweep nudges them again.
  */
 export class InProcessPlaybookQueue implements PlaybookQueue {
   readonly #onError: (error: unknown) => void;
+  /** Later steps of started runs, then first steps: a started run finishes before new ones begin. */
+  readonly #continuing: StepNudge[] = [];
   readonly #waiting: StepNudge[] = [];
   readonly #waitingKeys = new Set<string>();
   readonly #running = new Set<Promise<void>>();
@@ -34,7 +37,7 @@ export class InProcessPlaybookQueue implements PlaybookQueue {
     const key = nudgeKey(nudge);
     if (this.#waitingKeys.has(key)) return;
     this.#waitingKeys.add(key);
-    this.#waiting.push({ runId: nudge.runId, stepIndex: nudge.stepIndex });
+    (nudge.stepIndex === 0 ? this.#waiting : this.#continuing).push({ runId: nudge.runId, stepIndex: nudge.stepIndex });
     this.#pump();
   }
 
@@ -51,6 +54,7 @@ export class InProcessPlaybookQueue implements PlaybookQueue {
   async close(): Promise<void> {
     this.#closed = true;
     this.#waiting.length = 0;
+    this.#continuing.length = 0;
     this.#waitingKeys.clear();
     await Promise.all(this.#running);
   }
@@ -59,7 +63,7 @@ export class InProcessPlaybookQueue implements PlaybookQueue {
     const handler = this.#handler;
     if (!handler) return;
     while (!this.#closed && this.#running.size < this.#concurrency) {
-      const nudge = this.#waiting.shift();
+      const nudge = this.#continuing.shift() ?? this.#waiting.shift();
       if (!nudge) return;
       this.#waitingKeys.delete(nudgeKey(nudge));
       const running: Promise<void> = Promise.resolve()
