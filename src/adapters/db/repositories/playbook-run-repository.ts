@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import type {
   NewPlaybookEvent,
   PlaybookError,
@@ -7,21 +7,15 @@ import type {
   PlaybookRunRepository,
   PlaybookRunStatus,
   PlaybookStepRecord,
-  PlaybookStepStatus,
   RunCursor,
   StepNudge,
 } from '../../../ports/playbook-run-repository.ts';
 import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
+import { findStalledRuns, oldestQueuedRun, openStepStatuses } from './playbook-run-sweep-queries.ts';
 import { errorToText, eventToRecord, eventsToRows, runToRecord, runToRow, stepToRecord, stepToRow } from './playbook-run-rows.ts';
 
 /** Thrown inside a transaction when a precondition fails, so that everything it wrote rolls back. */
 class NotApplied extends Error {}
-
-/** Steps a run still has to finish. */
-const openStepStatuses: readonly PlaybookStepStatus[] = ['pending', 'running'];
-
-/** The outer run, for subqueries correlated with a query on playbook_runs. */
-const outerRunId = sql.ref<string>('playbook_runs.id');
 
 /**
  * Playbook runs in SQL, the same statements on SQLite and PostgreSQL. A state change is one transaction
@@ -233,76 +227,11 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
   }
 
   async findStalled(options: { now: string; idleBefore: string; limit: number }): Promise<StepNudge[]> {
-    if (options.limit <= 0) return [];
-    const stalled = await this.#db
-      .selectFrom('playbook_runs')
-      .select([...this.#nudgeColumns()])
-      .where('status', '=', 'running')
-      .where('updated_at', '<', options.idleBefore)
-      .where((eb) =>
-        eb.or([
-          // Every step finished, but the run was not: its process died in between.
-          eb.not(eb.exists(eb.selectFrom('playbook_steps as open').select('open.step_index').where('open.run_id', '=', outerRunId).where('open.status', 'in', openStepStatuses))),
-          // The first unfinished step waits for a worker, or its worker stopped renewing the lease.
-          eb.exists(
-            eb
-              .selectFrom('playbook_steps as next')
-              .select('next.step_index')
-              .where('next.run_id', '=', outerRunId)
-              .where('next.step_index', '=', this.#firstOpenStep())
-              .where((inner) => inner.or([inner('next.status', '=', 'pending'), inner.and([inner('next.status', '=', 'running'), inner('next.lease_expires_at', '<', options.now)])])),
-          ),
-        ]),
-      )
-      .orderBy('updated_at')
-      .orderBy('id')
-      .limit(options.limit)
-      .execute();
-    const room = options.limit - stalled.length;
-    const queued = room > 0 ? await this.#oldestQueuedPerAccount(room) : [];
-    return [...stalled, ...queued].map(toNudge);
+    return findStalledRuns(this.#db, options);
   }
 
   async oldestQueued(accountId: string): Promise<StepNudge | undefined> {
-    const row = await this.#db
-      .selectFrom('playbook_runs')
-      .select([...this.#nudgeColumns()])
-      .where('account_id', '=', accountId)
-      .where('status', '=', 'queued')
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    return row && toNudge(row);
-  }
-
-  /** Every account's oldest queued run, oldest first, at most `limit`. */
-  async #oldestQueuedPerAccount(limit: number) {
-    return this.#db
-      .selectFrom('playbook_runs')
-      .select([...this.#nudgeColumns()])
-      .where('status', '=', 'queued')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('playbook_runs as older')
-              .select('older.id')
-              .whereRef('older.account_id', '=', 'playbook_runs.account_id')
-              .where('older.status', '=', 'queued')
-              .where((inner) =>
-                inner.or([
-                  inner('older.created_at', '<', inner.ref('playbook_runs.created_at')),
-                  inner.and([inner('older.created_at', '=', inner.ref('playbook_runs.created_at')), inner('older.id', '<', inner.ref('playbook_runs.id'))]),
-                ]),
-              ),
-          ),
-        ),
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    return oldestQueuedRun(this.#db, accountId);
   }
 
   /**
@@ -355,33 +284,6 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     }
     return steps;
   }
-
-  /** The lowest index among the outer run's unfinished steps; null when none is left. */
-  #firstOpenStep() {
-    return this.#db
-      .selectFrom('playbook_steps as open')
-      .select((eb) => eb.fn.min('open.step_index').as('first_open'))
-      .where('open.run_id', '=', outerRunId)
-      .where('open.status', 'in', openStepStatuses);
-  }
-
-  /** What a nudge needs of a run on playbook_runs: its id, first unfinished step and number of steps. */
-  #nudgeColumns() {
-    return [
-      'playbook_runs.id',
-      this.#firstOpenStep().as('first_open'),
-      this.#db
-        .selectFrom('playbook_steps as counted')
-        .select((eb) => eb.fn.countAll().as('step_count'))
-        .where('counted.run_id', '=', outerRunId)
-        .as('step_count'),
-    ] as const;
-  }
-}
-
-/** The step to look at: the first unfinished one, or one past the last when every step finished. */
-function toNudge(row: { id: string; first_open: number | string | null; step_count: number | string | bigint | null }): StepNudge {
-  return { runId: row.id, stepIndex: row.first_open === null ? Number(row.step_count) : Number(row.first_open) };
 }
 
 async function freeSlot(trx: Transaction<DatabaseSchema>, accountId: string): Promise<void> {
