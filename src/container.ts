@@ -12,6 +12,15 @@ import { BatchingRunRepository } from './adapters/db/repositories/batching-run-r
 import { KyselyRunRepository } from './adapters/db/repositories/run-repository.ts';
 import { KyselyPlaybookRunRepository } from './adapters/db/repositories/playbook-run-repository.ts';
 import { InMemoryRunEventBus } from './adapters/events/in-memory-run-event-bus.ts';
+import { KyselyWebhookSecretRepository } from './adapters/db/repositories/webhook-secret-repository.ts';
+import { AesGcmSecretCipher } from './adapters/secrets/aes-gcm-secret-cipher.ts';
+import { loadSecretKey } from './adapters/secrets/secret-key.ts';
+import { WebhookSecretService } from './domain/webhooks/webhook-secret-service.ts';
+import { KyselyWebhookDeliveryRepository } from './adapters/db/repositories/webhook-delivery-repository.ts';
+import { StandardWebhookSigner } from './adapters/webhooks/standard-webhook-signer.ts';
+import { RunCallbacks } from './domain/webhooks/run-callbacks.ts';
+import { WebhookDispatcher } from './domain/webhooks/webhook-dispatcher.ts';
+import { startWebhookWorker, type WebhookWorker } from './workers/webhook-worker.ts';
 import { InProcessPlaybookQueue } from './adapters/queue/in-process-playbook-queue.ts';
 import { AiSdkModelGateway } from './adapters/providers/ai-sdk-model-gateway.ts';
 import { providerAdapters } from './adapters/providers/index.ts';
@@ -65,6 +74,8 @@ export interface Container {
   migrate(): Promise<MigrationReport>;
   /** Starts executing playbook steps in this process (stopped by close()). */
   startPlaybookWorker(): PlaybookWorker;
+  /** Starts sending due webhook deliveries from this process (stopped by close()). */
+  startWebhookWorker(): WebhookWorker;
   /** Housekeeping for database-held counters of days and windows that have ended; Redis expires its own. */
   purgeExpiredCounters(): Promise<number>;
   close(): Promise<void>;
@@ -145,6 +156,31 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     options: { upstreamTimeoutMs: config.upstreamTimeoutMs, upstreamDeadlineMs: config.upstreamDeadlineMs },
   });
 
+  const webhookSecrets = new WebhookSecretService({
+    secrets: new KyselyWebhookSecretRepository(database.db),
+    cipher: new AesGcmSecretCipher(loadSecretKey(config.webhookSecretKey)),
+    accounts: new KyselyAccountRepository(database.db),
+    clock: systemClock,
+  });
+  const processOwner = `${hostname()}:${process.pid}:${randomString(6)}`;
+  const webhookDeliveries = new WebhookDispatcher({
+    deliveries: new KyselyWebhookDeliveryRepository(database.db),
+    http: outbound,
+    signer: new StandardWebhookSigner(),
+    secretOf: (accountId) => webhookSecrets.secretOf(accountId),
+    clock: systemClock,
+    options: {
+      owner: processOwner,
+      retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+      leaseMs: config.webhooks.leaseMs,
+      timeoutMs: config.webhooks.timeoutMs,
+      userAgent: `agentapi-webhooks/${packageVersion}`,
+    },
+    onAttempt: (delivery, attempt) => {
+      if (attempt.outcome !== 'delivered') logger.warn({ deliveryId: delivery.id, accountId: delivery.accountId, attempt: attempt.attempt, outcome: attempt.outcome, error: attempt.error }, 'webhook delivery attempt did not succeed');
+    },
+  });
+  const callbacks = new RunCallbacks({ enqueue: (message) => webhookDeliveries.enqueue(message), secretOf: (accountId) => webhookSecrets.secretOf(accountId) });
   const playbookRuns = new KyselyPlaybookRunRepository(database.db);
   const { queue: playbookQueue, events: runEvents } = await openPlaybookTransport(config, logger);
   const accountRepository = new KyselyAccountRepository(database.db);
@@ -160,12 +196,14 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       return account && plans.planOf(account, 'api').plan?.routingPolicy;
     },
     clock: systemClock,
-    options: { owner: `${hostname()}:${process.pid}:${randomString(6)}`, leaseMs: config.playbooks.leaseMs, accountConcurrency: config.playbooks.accountConcurrency },
+    options: { owner: processOwner, leaseMs: config.playbooks.leaseMs, accountConcurrency: config.playbooks.accountConcurrency },
+    onFinished: (run) => callbacks.playbookFinished(run),
     onError: (error, nudge) => logger.error({ err: error, runId: nudge.runId, stepIndex: nudge.stepIndex }, 'playbook step could not be handled'),
   });
-  const playbookService = new PlaybookService({ playbooks, agents: catalog, runs: playbookRuns, queue: playbookQueue, events: runEvents, quotas, executor, clock: systemClock });
+  const playbookService = new PlaybookService({ playbooks, agents: catalog, runs: playbookRuns, queue: playbookQueue, events: runEvents, quotas, executor, clock: systemClock, checkCallback: (accountId, url) => callbacks.check(accountId, url) });
   const follower = new PlaybookRunFollower({ runs: playbookRuns, events: runEvents, pollMs: 1000 });
   let worker: PlaybookWorker | undefined;
+  let webhookWorker: WebhookWorker | undefined;
 
   return {
     config,
@@ -186,6 +224,8 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       schema: new MigrationSchemaInspector(database),
       quotas,
       freeTier,
+      webhookSecrets,
+      webhookDeliveries,
     },
     httpOptions: {
       bodyLimitBytes: config.server.bodyLimitBytes,
@@ -203,10 +243,15 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       );
       return worker;
     },
+    startWebhookWorker() {
+      webhookWorker ??= startWebhookWorker({ dispatcher: webhookDeliveries, logger }, { pollMs: config.webhooks.pollMs });
+      return webhookWorker;
+    },
     purgeExpiredCounters: async () => (redis ? 0 : (await sqlCounters.purgeExpired(systemClock.now())) + (await sqlWindow.purgeExpired(systemClock.now()))),
     async close() {
       await worker?.stop();
       if (!worker) await playbookQueue.close();
+      await webhookWorker?.stop();
       await runEvents.close();
       await redis?.quit().catch(() => redis.disconnect());
       await database.close();

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { runKeysCommand } from './cli/commands/keys-command.ts';
+import { runWebhooksCommand } from './cli/commands/webhooks-command.ts';
 import { processIo, UsageError } from './cli/cli-io.ts';
 import { usage } from './cli/usage.ts';
 import { loadConfig } from './config/load-config.ts';
@@ -15,7 +16,7 @@ export async function main(argv: string[]): Promise<number> {
     processIo.out(usage);
     return 0;
   }
-  if (!['serve', 'worker', 'migrate', 'keys'].includes(command)) {
+  if (!['serve', 'worker', 'migrate', 'keys', 'webhooks'].includes(command)) {
     processIo.error(`Unknown command "${command}".\n\n${usage}`);
     return 2;
   }
@@ -46,6 +47,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'worker') return await work(container, logger);
     if (command === 'migrate') return await migrate(container);
     await requireCurrentSchema(container);
+    if (command === 'webhooks') return await runWebhooksCommand(args, container.services.webhookSecrets, processIo);
     return await runKeysCommand(args, container.services.accounts, processIo);
   } catch (error) {
     return reportCommandError(error);
@@ -83,6 +85,8 @@ async function serve(container: Container, logger: Logger): Promise<number> {
 
   // Embedded mode has no other process to run playbook steps; with Redis, dedicated workers may take them all.
   if (!config.redis.url || config.playbooks.serverWorker) container.startPlaybookWorker();
+  // Claims are atomic, so every process may send due callbacks.
+  container.startWebhookWorker();
   const app = await buildApp(container.services, container.httpOptions, logger);
   const purge = setInterval(() => {
     container.purgeExpiredCounters().catch((error: unknown) => logger.warn({ err: error }, 'could not purge expired counters'));
@@ -102,6 +106,7 @@ async function serve(container: Container, logger: Logger): Promise<number> {
 async function work(container: Container, logger: Logger): Promise<number> {
   await requireCurrentSchema(container);
   container.startPlaybookWorker();
+  container.startWebhookWorker();
   logger.info({ database: container.database.location, concurrency: container.config.playbooks.workerConcurrency }, 'Playbook worker started');
   await untilStopped(logger);
   await container.close();

@@ -1,4 +1,5 @@
 import { keysUsage } from './commands/keys-command.ts';
+import { webhooksUsage } from './commands/webhooks-command.ts';
 
 export const usage = `agentapi — the Agent Execution API
 
@@ -7,6 +8,7 @@ Usage:
   agentapi worker             execute playbook steps taken from Redis (needs REDIS_URL); no HTTP
   agentapi migrate            bring the database schema to the latest migration
 ${keysUsage.split('\n').slice(1).join('\n')}
+${webhooksUsage.split('\n').slice(1).join('\n')}
   agentapi help               show this text
 
 Configuration comes from environment variables (and a .env file in the working directory);

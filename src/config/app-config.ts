@@ -24,6 +24,10 @@ export interface AppConfig {
   upstreamDeadlineMs: number;
   circuitBreaker: { failureThreshold: number; cooldownMs: number };
   playbooks: PlaybookSettings;
+  /** The key that encrypts webhook secrets at rest: given (base64, 32 bytes), or kept in a file created on first start. */
+  webhookSecretKey: { keyBase64: string | undefined; keyFile: string };
+  /** Outbound callbacks: seconds between attempts, how often due ones are looked for, time limit and claim length. */
+  webhooks: { retryScheduleSeconds: number[]; pollMs: number; timeoutMs: number; leaseMs: number };
   /** Model help for the safety layers: the critic's reviewer and the jailbreak judge, each with a time limit. */
   safety: { critic: 'model' | 'rubric'; judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number };
   /** Requests to addresses the service is given: pages to audit, webhooks, callbacks. */
@@ -61,6 +65,8 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,
     upstreamDeadlineMs: environment.UPSTREAM_DEADLINE_MS,
     circuitBreaker: { failureThreshold: environment.CIRCUIT_FAILURE_THRESHOLD, cooldownMs: environment.CIRCUIT_COOLDOWN_MS },
+    webhookSecretKey: { keyBase64: environment.WEBHOOK_SECRET_KEY, keyFile: environment.WEBHOOK_SECRET_KEY_FILE },
+    webhooks: { retryScheduleSeconds: environment.WEBHOOK_RETRY_SCHEDULE, pollMs: environment.WEBHOOK_POLL_MS, timeoutMs: environment.WEBHOOK_TIMEOUT_MS, leaseMs: environment.WEBHOOK_LEASE_MS },
     playbooks: {
       workerConcurrency: environment.PLAYBOOK_WORKER_CONCURRENCY,
       accountConcurrency: environment.PLAYBOOK_ACCOUNT_CONCURRENCY,

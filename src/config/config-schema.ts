@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from '../domain/webhooks/retry-schedule.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -57,6 +58,22 @@ export const environmentSchema = z.object({
   PLAYBOOK_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   PLAYBOOK_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(120_000),
   PLAYBOOK_SERVER_WORKER: booleanString.default(true),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_RETRY_SCHEDULE_SECONDS.join(','))
+    .transform((text, context) => {
+      try {
+        return parseRetrySchedule(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  WEBHOOK_SECRET_KEY: optionalText,
+  WEBHOOK_SECRET_KEY_FILE: z.string().min(1).default('./data/webhook-secret.key'),
   CIRCUIT_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   CIRCUIT_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   OUTBOUND_ALLOW_HOSTS: z
@@ -86,9 +103,14 @@ export const environmentSchema = z.object({
   HTTP_PROXY: optionalUrl,
   HTTPS_PROXY: optionalUrl,
   NO_PROXY: optionalText,
-}).refine((environment) => environment.SAFETY_MODERATION !== 'openai' || environment.OPENAI_API_KEY !== undefined, {
-  path: ['SAFETY_MODERATION'],
-  message: 'openai moderation needs OPENAI_API_KEY',
-});
+})
+  .refine((environment) => environment.SAFETY_MODERATION !== 'openai' || environment.OPENAI_API_KEY !== undefined, {
+    path: ['SAFETY_MODERATION'],
+    message: 'openai moderation needs OPENAI_API_KEY',
+  })
+  .refine((environment) => environment.WEBHOOK_LEASE_MS > environment.WEBHOOK_TIMEOUT_MS, {
+    path: ['WEBHOOK_LEASE_MS'],
+    message: 'must be longer than WEBHOOK_TIMEOUT_MS, so no other process takes a delivery while it is being sent',
+  });
 
 export type Environment = z.output<typeof environmentSchema>;

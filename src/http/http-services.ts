@@ -9,6 +9,8 @@ import type { QuotaService } from '../domain/quotas/quota-service.ts';
 import type { PlanTables } from '../domain/quotas/plan-table.ts';
 import type { ModelRegistry } from '../domain/routing/model-registry.ts';
 import type { ModelRouter } from '../domain/routing/model-router.ts';
+import type { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.ts';
+import type { WebhookSecretService } from '../domain/webhooks/webhook-secret-service.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
 
 /** Everything the routes call. Built once in the composition root. */
@@ -25,6 +27,8 @@ export interface HttpServices {
   schema: SchemaInspector;
   quotas: QuotaService;
   freeTier: FreeTierService;
+  webhookSecrets: WebhookSecretService;
+  webhookDeliveries: WebhookDispatcher;
 }
 
 export interface HttpOptions {

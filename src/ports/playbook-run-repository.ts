@@ -45,6 +45,8 @@ export interface PlaybookRunRecord {
   /** The UTC day (YYYY-MM-DD) whose counter the units were taken from. */
   quotaDay: string;
   error: PlaybookError | null;
+  /** Where the outcome is POSTed (a signed callback) when the run ends; null when nobody asked. */
+  callbackUrl: string | null;
   /** Events appended so far; the last event's sequence number. */
   eventCount: number;
   createdAt: string;

@@ -2,6 +2,7 @@ import type { Account, AccountRepository } from '../../src/ports/account-reposit
 import type { ApiKeyRecord, ApiKeyRepository } from '../../src/ports/api-key-repository.ts';
 import type { Conversation, ConversationRepository, ConversationTurn } from '../../src/ports/conversation-repository.ts';
 import type { RunRecord, RunRepository } from '../../src/ports/run-repository.ts';
+import type { WebhookSecretRecord, WebhookSecretRepository } from '../../src/ports/webhook-secret-repository.ts';
 
 /** Plain in-memory stand-ins for domain unit tests; the database ones pass test/contract. */
 export class InMemoryAccountRepository implements AccountRepository {
@@ -91,5 +92,18 @@ export class InMemoryConversationRepository implements ConversationRepository {
     this.conversations.set(owner.id, conversation);
     this.turns.set(owner.id, [...(this.turns.get(owner.id) ?? []), ...turns.map((turn) => ({ ...turn, createdAt: at }))]);
     return conversation.turnCount;
+  }
+}
+
+export class InMemoryWebhookSecretRepository implements WebhookSecretRepository {
+  readonly records = new Map<string, WebhookSecretRecord>();
+
+  async find(accountId: string): Promise<WebhookSecretRecord | undefined> {
+    const record = this.records.get(accountId);
+    return record && { ...record };
+  }
+
+  async save(record: WebhookSecretRecord): Promise<void> {
+    this.records.set(record.accountId, { ...record });
   }
 }

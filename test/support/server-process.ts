@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -7,8 +8,11 @@ const bin = join(packageRoot, 'bin/agentapi.js');
 
 /** Only what a process needs to run: tests never pass on a developer's provider keys. */
 function childEnvironment(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env };
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', WEBHOOK_SECRET_KEY: processSecretKey, ...env };
 }
+
+/** One webhook secret key for every process a test file starts, so they can read each other's secrets. */
+const processSecretKey = randomBytes(32).toString('base64');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { parseConfig } from '../../src/config/load-config.ts';
@@ -15,11 +16,13 @@ export interface TestApp {
 
 /** The real service, in process, on a real database; requests go through app.inject(). */
 export async function startTestApp(options: { databaseUrl: string; env?: Record<string, string>; migrate?: boolean; http?: Partial<HttpOptions> }): Promise<TestApp> {
-  const parsed = parseConfig({ DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'silent', ...options.env });
+  // A key per app: tests never write a key file into the working tree.
+  const parsed = parseConfig({ DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'silent', WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'), ...options.env });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const container = await buildContainer(parsed.config, pino({ level: 'silent' }));
   if (options.migrate !== false) await container.migrate();
   container.startPlaybookWorker();
+  container.startWebhookWorker();
   const app = await buildApp(container.services, { ...container.httpOptions, version: 'test', ...options.http }, container.logger);
   await app.ready();
   let counter = 0;

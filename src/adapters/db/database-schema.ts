@@ -11,6 +11,9 @@ export interface DatabaseSchema {
   playbook_steps: PlaybookStepsTable;
   playbook_events: PlaybookEventsTable;
   playbook_slots: PlaybookSlotsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
 
 /** Timestamps are ISO-8601 UTC text on both databases: they sort and slice the same way everywhere. */
@@ -99,6 +102,8 @@ export interface PlaybookRunsTable {
   started_at: string | null;
   completed_at: string | null;
   updated_at: string;
+  /** Where the run's outcome is POSTed when it ends; null when nobody asked. */
+  callback_url: string | null;
 }
 
 /** `optional` is 0 or 1; `error` is JSON text. */
@@ -134,4 +139,40 @@ export interface PlaybookEventsTable {
 export interface PlaybookSlotsTable {
   account_id: string;
   active: number;
+}
+
+/** An account's webhook signing secret, encrypted (AES-256-GCM) with the service's secret key. */
+export interface WebhookSecretsTable {
+  account_id: string;
+  ciphertext: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+
+/** One row per outbound message; `payload` is the exact JSON body sent on every attempt. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  account_id: string;
+  url: string;
+  event_type: string;
+  payload: string;
+  run_id: string | null;
+  status: string;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** One row per attempt; `status` is the receiver's HTTP status, null when no response came. */
+export interface WebhookDeliveryAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  at: string;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+  outcome: string;
 }

@@ -9,7 +9,7 @@ import { createId } from '../ids.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
 import type { Playbook, PlaybookCatalog } from './playbook-catalog.ts';
 import { validatePlaybookInputs } from './playbook-inputs.ts';
-import { decodeRunCursor, encodeRunCursor } from './playbook-run-cursor.ts';
+import { decodePageCursor, encodePageCursor } from '../pagination-cursor.ts';
 import { playbookEvents } from './playbook-run-events.ts';
 import { firstUnfinishedStep, isRunFinished } from './playbook-run-state.ts';
 import type { PlaybookStepExecutor } from './playbook-step-executor.ts';
@@ -21,6 +21,8 @@ export interface StartPlaybookCommand {
   /** Required when a step's agent needs confirmation (it acts on the world). */
   confirmed: boolean;
   requestId: string;
+  /** Where to POST the outcome when the run ends (signed with the account's webhook secret). */
+  callbackUrl?: string | undefined;
 }
 
 export interface RunPage {
@@ -39,6 +41,7 @@ export class PlaybookService {
   readonly #quotas: QuotaService;
   readonly #executor: PlaybookStepExecutor;
   readonly #clock: Clock;
+  readonly #checkCallback: (accountId: string, url: string) => Promise<string>;
 
   constructor(dependencies: {
     playbooks: PlaybookCatalog;
@@ -49,6 +52,8 @@ export class PlaybookService {
     quotas: QuotaService;
     executor: PlaybookStepExecutor;
     clock: Clock;
+    /** The callback address as it will be used, or a 400 (see RunCallbacks.check). */
+    checkCallback: (accountId: string, url: string) => Promise<string>;
   }) {
     this.#playbooks = dependencies.playbooks;
     this.#agents = dependencies.agents;
@@ -58,6 +63,7 @@ export class PlaybookService {
     this.#quotas = dependencies.quotas;
     this.#executor = dependencies.executor;
     this.#clock = dependencies.clock;
+    this.#checkCallback = dependencies.checkCallback;
   }
 
   /** The playbook an id names, or 404 `playbook_not_found` listing the ids there are. */
@@ -75,6 +81,7 @@ export class PlaybookService {
     const playbook = this.find(command.playbookId);
     const inputs = validatePlaybookInputs(playbook.fields, command.inputs);
     if (!command.confirmed) this.#requireNoConfirmation(playbook);
+    const callbackUrl = command.callbackUrl === undefined ? null : await this.#checkCallback(command.account.id, command.callbackUrl);
 
     const reservation = await this.#quotas.reserve(command.account, 'api', playbook.steps.length);
     const now = this.#clock.now();
@@ -90,6 +97,7 @@ export class PlaybookService {
       unitsRefunded: 0,
       quotaDay: reservation.day,
       error: null,
+      callbackUrl,
       eventCount: 0,
       createdAt: now.toISOString(),
       startedAt: null,
@@ -132,11 +140,11 @@ export class PlaybookService {
   }
 
   async list(accountId: string, page: { limit: number; cursor?: string | undefined }): Promise<RunPage> {
-    const after = page.cursor === undefined ? undefined : decodeRunCursor(page.cursor);
+    const after = page.cursor === undefined ? undefined : decodePageCursor(page.cursor);
     const runs = await this.#runs.listByAccount(accountId, { limit: page.limit + 1, after });
     const shown = runs.slice(0, page.limit);
     const last = shown.at(-1);
-    return { runs: shown, nextCursor: runs.length > page.limit && last ? encodeRunCursor(last) : null };
+    return { runs: shown, nextCursor: runs.length > page.limit && last ? encodePageCursor(last) : null };
   }
 
   /** Stops a queued or running run; its unfinished steps are canceled and their units given back. */

@@ -82,6 +82,7 @@ async function createRun(id: string): Promise<PlaybookRunRecord> {
     unitsRefunded: 0,
     quotaDay: at.slice(0, 10),
     error: null,
+    callbackUrl: null,
     eventCount: 0,
     createdAt: at,
     startedAt: null,

@@ -50,6 +50,7 @@ export class PlaybookStepExecutor {
   readonly #clock: Clock;
   readonly #options: PlaybookExecutorOptions;
   readonly #onError: (error: unknown, nudge: StepNudge) => void;
+  readonly #onFinished: ((run: PlaybookRunRecord) => Promise<void>) | undefined;
 
   constructor(dependencies: {
     playbooks: PlaybookCatalog;
@@ -62,6 +63,8 @@ export class PlaybookStepExecutor {
     clock: Clock;
     options: PlaybookExecutorOptions;
     onError?: (error: unknown, nudge: StepNudge) => void;
+    /** Told about every run that ended here (done or failed), as stored: callbacks go out from it. */
+    onFinished?: (run: PlaybookRunRecord) => Promise<void>;
   }) {
     this.#playbooks = dependencies.playbooks;
     this.#runs = dependencies.runs;
@@ -73,6 +76,7 @@ export class PlaybookStepExecutor {
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
     this.#onError = dependencies.onError ?? (() => undefined);
+    this.#onFinished = dependencies.onFinished;
   }
 
   /** Handles one nudge; never throws (a failure here is logged and left to the sweep). */
@@ -193,6 +197,10 @@ export class PlaybookStepExecutor {
     await this.#refund(run.accountId, run.quotaDay, refundUnits);
     await this.#signal(run.id);
     await this.startNextQueued(run.accountId);
+    if (run.callbackUrl && this.#onFinished) {
+      const finishedRun = await this.#runs.findById(run.id);
+      if (finishedRun) await this.#onFinished(finishedRun).catch((error: unknown) => this.#onError(error, { runId: run.id, stepIndex: -1 }));
+    }
   }
 
   /** Nudges the account's oldest queued run: called whenever one of its running runs ends. */

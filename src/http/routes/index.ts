@@ -14,6 +14,8 @@ import { registerGetPlaybookRun } from './api/playbooks/get-playbook-run.ts';
 import { registerListPlaybookRuns } from './api/playbooks/list-playbook-runs.ts';
 import { registerResumePlaybookRun } from './api/playbooks/resume-playbook-run.ts';
 import { registerRunPlaybook } from './api/playbooks/run-playbook.ts';
+import { registerRotateWebhookSecret } from './api/webhooks/rotate-webhook-secret.ts';
+import { registerListWebhookDeliveries } from './api/webhooks/list-webhook-deliveries.ts';
 import { registerRouteTask } from './api/router/route-task.ts';
 import { registerGetUsage } from './api/usage/get-usage.ts';
 import { registerHealth } from './system/health.ts';
@@ -36,6 +38,8 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerFollowPlaybookRun(app, services, options);
   registerCancelPlaybookRun(app, services);
   registerResumePlaybookRun(app, services);
+  registerRotateWebhookSecret(app, services);
+  registerListWebhookDeliveries(app, services);
   registerFreeRun(app, services);
   registerGetUsage(app, services);
   registerListModels(app, services);

@@ -12,6 +12,8 @@ export const startPlaybookBodySchema = z
     inputs: z.record(z.string(), z.unknown()).default({}).describe("Values for the playbook's fields"),
     async: z.boolean().default(true).describe('false: wait for the end (bounded) and answer 200 with the run'),
     confirmed: z.boolean().optional().describe('Required when a step runs an agent that needs confirmation'),
+    callbackUrl: z.string().min(1).max(2048).optional().describe('Where the outcome is POSTed when the run ends, signed with your webhook secret'),
+    webhook_url: z.string().min(1).max(2048).optional().describe('Same as callbackUrl'),
   })
   .refine((body) => body.playbook_id !== undefined || body.playbookId !== undefined, { message: 'Required: playbook_id (or playbookId)', path: ['playbook_id'] });
 

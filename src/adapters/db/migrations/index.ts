@@ -3,6 +3,9 @@ import * as initial from './0001-initial.ts';
 import * as conversations from './0002-conversations.ts';
 import * as usageCounters from './0003-usage-counters.ts';
 import * as playbookRuns from './0004-playbook-runs.ts';
+import * as webhookSecrets from './0005-webhook-secrets.ts';
+import * as webhookDeliveries from './0006-webhook-deliveries.ts';
+import * as playbookCallbacks from './0007-playbook-callbacks.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +13,9 @@ export const migrations: Record<string, Migration> = {
   '0002-conversations': conversations,
   '0003-usage-counters': usageCounters,
   '0004-playbook-runs': playbookRuns,
+  '0005-webhook-secrets': webhookSecrets,
+  '0006-webhook-deliveries': webhookDeliveries,
+  '0007-playbook-callbacks': playbookCallbacks,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

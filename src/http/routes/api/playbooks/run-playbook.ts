@@ -15,6 +15,7 @@ export function registerRunPlaybook(app: FastifyInstance, services: HttpServices
       summary: 'Start a playbook run',
       description:
         "Validates the inputs against the playbook's fields and reserves one unit of today's quota per step (units of steps that do not succeed are given back). " +
+        'With `callbackUrl` (or `webhook_url`), the outcome is POSTed there when the run ends (`playbook.completed` or `playbook.failed`), signed with your webhook secret. ' +
         'By default answers 202 at once, with the URLs to poll and to follow as server-sent events; `async: false` waits for the end (up to PLAYBOOK_SYNC_WAIT_MS) and answers 200 with the run, or 202 if it is still going.',
       security: bearerSecurity,
       body: startPlaybookBodySchema,
@@ -31,6 +32,7 @@ export function registerRunPlaybook(app: FastifyInstance, services: HttpServices
         inputs: body.inputs,
         confirmed: body.confirmed === true,
         requestId: request.id,
+        callbackUrl: body.callbackUrl ?? body.webhook_url,
       });
       reply.header('Location', playbookRunUrls(run.id).pollUrl);
       if (!body.async) {

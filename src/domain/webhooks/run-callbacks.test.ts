@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
+import { AppError } from '../errors.ts';
+import { RunCallbacks } from './run-callbacks.ts';
+
+function callbacks(secret: string | undefined) {
+  const sent: { accountId: string; url: string; type: string; data: Record<string, unknown>; runId?: string | null }[] = [];
+  const subject = new RunCallbacks({ enqueue: async (message) => void sent.push(message), secretOf: async () => secret });
+  return { subject, sent };
+}
+
+const finishedRun = {
+  id: 'pbr_1',
+  accountId: 'acct',
+  playbookId: 'lead-blitz',
+  playbookName: 'Lead Blitz',
+  status: 'done',
+  error: null,
+  callbackUrl: 'https://hooks.example.com/in',
+  createdAt: '2026-06-01T12:00:00.000Z',
+  completedAt: '2026-06-01T12:00:01.000Z',
+  steps: [{ stepIndex: 0, agent: 'leads', status: 'done', model: 'sandbox/deterministic', error: null, result: '{"count":1,"model":"sandbox/deterministic"}' }],
+} as unknown as PlaybookRunRecord;
+
+describe('RunCallbacks', () => {
+  it('accepts an http(s) URL when the account can sign, and refuses otherwise with the reason', async () => {
+    expect(await callbacks('whsec_x').subject.check('acct', 'https://hooks.example.com/in')).toBe('https://hooks.example.com/in');
+    for (const [secret, url, message] of [
+      ['whsec_x', 'ftp://hooks.example.com/', /http\(s\)/],
+      ['whsec_x', 'not a url', /absolute/],
+      [undefined, 'https://hooks.example.com/in', /webhook secret/],
+    ] as const) {
+      const refusal = await callbacks(secret).subject.check('acct', url).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(AppError);
+      expect((refusal as AppError).code).toBe('invalid_request');
+      expect((refusal as AppError).message).toMatch(message);
+    }
+  });
+
+  it('queues playbook.completed / playbook.failed with every step, and nothing for canceled runs', async () => {
+    const { subject, sent } = callbacks('whsec_x');
+    await subject.playbookFinished(finishedRun);
+    await subject.playbookFinished({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
+    await subject.playbookFinished({ ...finishedRun, status: 'canceled' });
+    await subject.playbookFinished({ ...finishedRun, callbackUrl: null });
+    expect(sent.map((message) => message.type)).toEqual(['playbook.completed', 'playbook.failed']);
+    expect(sent[0]).toMatchObject({ accountId: 'acct', url: 'https://hooks.example.com/in', runId: 'pbr_1' });
+    expect(sent[0]?.data).toMatchObject({ runId: 'pbr_1', status: 'done', steps: [{ stepIndex: 0, agentName: 'leads', result: { count: 1 } }] });
+  });
+});

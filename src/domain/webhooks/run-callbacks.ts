@@ -1,0 +1,73 @@
+import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
+import { invalidRequest } from '../errors.ts';
+
+/** What a callback needs of the dispatcher and of the account's secrets. */
+export interface CallbackDependencies {
+  enqueue(message: { accountId: string; url: string; type: string; data: Record<string, unknown>; runId?: string | null }): Promise<unknown>;
+  secretOf(accountId: string): Promise<string | undefined>;
+}
+
+/**
+ * Callbacks of runs that asked for one (`callbackUrl`): checked when the run is started, sent (signed, with
+ * retries, through the webhook dispatcher) when it ends.
+ */
+export class RunCallbacks {
+  readonly #dependencies: CallbackDependencies;
+
+  constructor(dependencies: CallbackDependencies) {
+    this.#dependencies = dependencies;
+  }
+
+  /**
+   * The callback address as it will be used, or 400 `invalid_request`: it must be an http(s) URL, and the
+   * account must have a webhook secret to sign with. Whether its host may be reached is decided when it is
+   * called (a refused address is a failed delivery, listed with the others).
+   */
+  async check(accountId: string, url: string, path = 'callbackUrl'): Promise<string> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw invalidRequest([{ path, message: 'Expected an absolute http(s) URL' }]);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalidRequest([{ path, message: 'Expected an http(s) URL' }]);
+    if (!(await this.#dependencies.secretOf(accountId))) {
+      throw invalidRequest([{ path, message: 'Callbacks are signed with your webhook secret: create one first (POST /api/webhooks/secret or `agentapi webhooks secret`)' }]);
+    }
+    return parsed.toString();
+  }
+
+  /** Queues the callback of a playbook run that has ended; canceled runs send none (their owner stopped them). */
+  async playbookFinished(run: PlaybookRunRecord): Promise<void> {
+    if (!run.callbackUrl || (run.status !== 'done' && run.status !== 'failed')) return;
+    await this.#dependencies.enqueue({
+      accountId: run.accountId,
+      url: run.callbackUrl,
+      type: run.status === 'done' ? 'playbook.completed' : 'playbook.failed',
+      runId: run.id,
+      data: playbookOutcome(run),
+    });
+  }
+}
+
+/** The body's `data` for a playbook run: its state and every step's result. */
+export function playbookOutcome(run: PlaybookRunRecord): Record<string, unknown> {
+  return {
+    runId: run.id,
+    playbookId: run.playbookId,
+    playbookName: run.playbookName,
+    status: run.status,
+    error: run.error,
+    statusUrl: `/api/playbooks/runs/${run.id}`,
+    createdAt: run.createdAt,
+    completedAt: run.completedAt,
+    steps: run.steps.map((step) => ({
+      stepIndex: step.stepIndex,
+      agentName: step.agent,
+      status: step.status,
+      model: step.model,
+      error: step.error,
+      result: step.result === null ? null : (JSON.parse(step.result) as unknown),
+    })),
+  };
+}
