@@ -20,3 +20,13 @@ export function decodePageCursor(cursor: string): PagePosition {
   }
   throw invalidRequest([{ path: 'cursor', message: 'Not a cursor this API returned; pass nextCursor from the previous page' }]);
 }
+
+/**
+ * One page from `limit + 1` items read after the cursor: the first `limit`, and the cursor of the next
+ * page when the extra item shows there is one.
+ */
+export function toPage<Item extends PagePosition>(items: readonly Item[], limit: number): { items: Item[]; nextCursor: string | null } {
+  const shown = items.slice(0, limit);
+  const last = shown.at(-1);
+  return { items: shown, nextCursor: items.length > limit && last ? encodePageCursor(last) : null };
+}

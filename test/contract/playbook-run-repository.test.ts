@@ -3,6 +3,7 @@ import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { KyselyPlaybookRunRepository } from '../../src/adapters/db/repositories/playbook-run-repository.ts';
 import type { NewPlaybookEvent, PlaybookEventType, PlaybookRunRecord, PlaybookStepRecord } from '../../src/ports/playbook-run-repository.ts';
+import { pendingStep as newPendingStep } from '../../src/domain/playbooks/new-playbook-run.ts';
 import { dialects, freshDatabaseUrl } from '../support/test-databases.ts';
 
 /** 2026-01-01 at 10:MM UTC. */
@@ -15,23 +16,7 @@ function event(type: PlaybookEventType, data: Record<string, unknown> = {}): New
 }
 
 function pendingStep(stepIndex: number, optional = false): PlaybookStepRecord {
-  return {
-    stepIndex,
-    agent: `agent-${stepIndex}`,
-    reason: `reason ${stepIndex}`,
-    optional,
-    status: 'pending',
-    result: null,
-    error: null,
-    model: null,
-    agentRunId: null,
-    attempts: 0,
-    leaseOwner: null,
-    leaseExpiresAt: null,
-    durationMs: null,
-    startedAt: null,
-    completedAt: null,
-  };
+  return newPendingStep(stepIndex, { agent: `agent-${stepIndex}`, reason: `reason ${stepIndex}`, optional });
 }
 
 /** A new queued run with `steps` pending steps and one unit reserved per step. */

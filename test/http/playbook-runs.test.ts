@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
-import { parseEventStream, pollRun, type RunView } from '../support/playbook-runs.ts';
+import { parseEventStream, pollRun, twoStepRunEvents, type RunView } from '../support/playbook-runs.ts';
 
 /** Playbook runs on the sandbox provider, in process, on SQLite: the embedded mode a new user starts with. */
 let testApp: TestApp;
@@ -67,14 +67,7 @@ describe('POST /api/playbooks/run', () => {
     expect(stream.statusCode).toBe(200);
     expect(stream.headers['content-type']).toContain('text/event-stream');
     const events = parseEventStream(stream.body);
-    expect(events.map((event) => [event.id, event.event])).toEqual([
-      ['1', 'run.started'],
-      ['2', 'step.started'],
-      ['3', 'step.completed'],
-      ['4', 'step.started'],
-      ['5', 'step.completed'],
-      ['6', 'run.completed'],
-    ]);
+    expect(events.map((event) => [event.id, event.event])).toEqual(twoStepRunEvents);
     expect(events[2]?.data).toMatchObject({ runId, stepIndex: 0, agentName: 'leads', model: 'sandbox/deterministic', progress: 50 });
     expect(events[5]?.data).toMatchObject({ runId, status: 'done', progress: 100 });
 

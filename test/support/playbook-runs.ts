@@ -58,3 +58,13 @@ export function parseEventStream(body: string): StreamedEvent[] {
       return { id: field('id'), event: field('event') ?? 'message', data: JSON.parse(field('data') ?? 'null') as Record<string, unknown> };
     });
 }
+
+/** The events of a two-step run that succeeds, as [id, event] pairs. */
+export const twoStepRunEvents = [
+  ['1', 'run.started'],
+  ['2', 'step.started'],
+  ['3', 'step.completed'],
+  ['4', 'step.started'],
+  ['5', 'step.completed'],
+  ['6', 'run.completed'],
+];

@@ -9,7 +9,8 @@ import { createId } from '../ids.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
 import type { Playbook, PlaybookCatalog } from './playbook-catalog.ts';
 import { validatePlaybookInputs } from './playbook-inputs.ts';
-import { decodePageCursor, encodePageCursor } from '../pagination-cursor.ts';
+import { newPlaybookRun } from './new-playbook-run.ts';
+import { decodePageCursor, toPage } from '../pagination-cursor.ts';
 import { playbookEvents } from './playbook-run-events.ts';
 import { firstUnfinishedStep, isRunFinished } from './playbook-run-state.ts';
 import type { PlaybookStepExecutor } from './playbook-step-executor.ts';
@@ -85,42 +86,16 @@ export class PlaybookService {
 
     const reservation = await this.#quotas.reserve(command.account, 'api', playbook.steps.length);
     const now = this.#clock.now();
-    const run: PlaybookRunRecord = {
+    const run = newPlaybookRun({
       id: createId('pbr', now),
       accountId: command.account.id,
-      playbookId: playbook.id,
-      playbookName: playbook.name,
-      status: 'queued',
+      playbook,
       inputs,
       requestId: command.requestId,
-      unitsReserved: playbook.steps.length,
-      unitsRefunded: 0,
       quotaDay: reservation.day,
-      error: null,
       callbackUrl,
-      eventCount: 0,
-      createdAt: now.toISOString(),
-      startedAt: null,
-      completedAt: null,
-      updatedAt: now.toISOString(),
-      steps: playbook.steps.map((step, stepIndex) => ({
-        stepIndex,
-        agent: step.agent,
-        reason: step.reason,
-        optional: step.optional,
-        status: 'pending',
-        result: null,
-        error: null,
-        model: null,
-        agentRunId: null,
-        attempts: 0,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        durationMs: null,
-        startedAt: null,
-        completedAt: null,
-      })),
-    };
+      now,
+    });
     try {
       await this.#runs.create(run);
     } catch (error) {
@@ -141,10 +116,8 @@ export class PlaybookService {
 
   async list(accountId: string, page: { limit: number; cursor?: string | undefined }): Promise<RunPage> {
     const after = page.cursor === undefined ? undefined : decodePageCursor(page.cursor);
-    const runs = await this.#runs.listByAccount(accountId, { limit: page.limit + 1, after });
-    const shown = runs.slice(0, page.limit);
-    const last = shown.at(-1);
-    return { runs: shown, nextCursor: runs.length > page.limit && last ? encodePageCursor(last) : null };
+    const { items, nextCursor } = toPage(await this.#runs.listByAccount(accountId, { limit: page.limit + 1, after }), page.limit);
+    return { runs: items, nextCursor };
   }
 
   /** Stops a queued or running run; its unfinished steps are canceled and their units given back. */
@@ -153,11 +126,13 @@ export class PlaybookService {
     if (run.status === 'canceled') return run;
     if (isRunFinished(run.status)) throw new AppError('conflict', `Playbook run "${runId}" is already ${run.status}; only queued or running runs can be canceled`, { status: run.status });
     const { canceled, refundUnits } = await this.#runs.cancel(run.id, { now: this.#clock.now().toISOString(), events: [playbookEvents.runCanceled(run)] });
+    // The run ended (or started) between the read and the change: answer from its new state.
     if (!canceled) return this.cancel(accountId, runId);
     await this.#quotas.refund(run.accountId, 'api', run.quotaDay, refundUnits);
     // Followers also poll: a signal lost to a Redis hiccup only delays them.
     await this.#events.publish(run.id).catch(() => undefined);
-    if (run.status === 'running') await this.#executor.startNextQueued(run.accountId);
+    // A running run held a slot (it may have started since the read): the account's next queued run may go.
+    await this.#executor.startNextQueued(run.accountId);
     return this.get(accountId, runId);
   }
 

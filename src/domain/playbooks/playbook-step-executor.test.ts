@@ -7,6 +7,7 @@ import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { PlaybookRunRecord, StepNudge } from '../../ports/playbook-run-repository.ts';
 import type { AgentRunner, AgentRunSuccess, RunAgentCommand } from '../agents/agent-runner.ts';
 import { AppError } from '../errors.ts';
+import { newPlaybookRun } from './new-playbook-run.ts';
 import { PlaybookCatalog } from './playbook-catalog.ts';
 import { PlaybookStepExecutor } from './playbook-step-executor.ts';
 
@@ -69,43 +70,16 @@ function executor(owner = 'this-process'): PlaybookStepExecutor {
 }
 
 async function createRun(id: string): Promise<PlaybookRunRecord> {
-  const at = now.toISOString();
-  const run: PlaybookRunRecord = {
+  const run = newPlaybookRun({
     id,
     accountId: 'account-1',
-    playbookId: 'two-steps',
-    playbookName: 'Two steps',
-    status: 'queued',
+    playbook: playbooks.find('two-steps')!,
     inputs: { topic: 'tide pools' },
     requestId: null,
-    unitsReserved: 2,
-    unitsRefunded: 0,
-    quotaDay: at.slice(0, 10),
-    error: null,
+    quotaDay: now.toISOString().slice(0, 10),
     callbackUrl: null,
-    eventCount: 0,
-    createdAt: at,
-    startedAt: null,
-    completedAt: null,
-    updatedAt: at,
-    steps: playbooks.find('two-steps')!.steps.map((step, stepIndex) => ({
-      stepIndex,
-      agent: step.agent,
-      reason: step.reason,
-      optional: step.optional,
-      status: 'pending',
-      result: null,
-      error: null,
-      model: null,
-      agentRunId: null,
-      attempts: 0,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      durationMs: null,
-      startedAt: null,
-      completedAt: null,
-    })),
-  };
+    now,
+  });
   await runs.create(run);
   return run;
 }

@@ -4,7 +4,7 @@ import { OutboundError, type OutboundHttp } from '../../ports/outbound-http.ts';
 import type { DeliveryAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryRepository } from '../../ports/webhook-delivery-repository.ts';
 import type { WebhookSigner } from '../../ports/webhook-signer.ts';
 import { createId } from '../ids.ts';
-import { decodePageCursor, encodePageCursor } from '../pagination-cursor.ts';
+import { decodePageCursor, toPage } from '../pagination-cursor.ts';
 import { verdictOfFailure, verdictOfStatus, type AttemptVerdict } from './attempt-verdict.ts';
 import { nextAttemptTime } from './retry-schedule.ts';
 
@@ -127,10 +127,8 @@ export class WebhookDispatcher {
   /** The account's messages, newest first, with their attempts. */
   async list(accountId: string, page: { limit: number; cursor?: string | undefined }): Promise<DeliveryPage> {
     const after = page.cursor === undefined ? undefined : decodePageCursor(page.cursor);
-    const deliveries = await this.#deliveries.listByAccount(accountId, { limit: page.limit + 1, after });
-    const shown = deliveries.slice(0, page.limit);
-    const last = shown.at(-1);
-    return { deliveries: shown, nextCursor: deliveries.length > page.limit && last ? encodePageCursor(last) : null };
+    const { items, nextCursor } = toPage(await this.#deliveries.listByAccount(accountId, { limit: page.limit + 1, after }), page.limit);
+    return { deliveries: items, nextCursor };
   }
 
   async #attempt(delivery: WebhookDeliveryRecord): Promise<void> {

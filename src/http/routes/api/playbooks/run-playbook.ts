@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isRunFinished } from '../../../../domain/playbooks/playbook-run-state.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOf, requireAccount } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
@@ -37,7 +38,7 @@ export function registerRunPlaybook(app: FastifyInstance, services: HttpServices
       reply.header('Location', playbookRunUrls(run.id).pollUrl);
       if (!body.async) {
         const finished = await services.playbookFollower.waitForEnd(run.id, options.playbookSyncWaitMs);
-        if (finished?.status === 'done' || finished?.status === 'failed' || finished?.status === 'canceled') {
+        if (finished && isRunFinished(finished.status)) {
           return reply.code(200).send({ success: true as const, data: presentPlaybookRun(finished, new Date()) });
         }
       }
