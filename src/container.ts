@@ -13,6 +13,7 @@ import { KyselyRunRepository } from './adapters/db/repositories/run-repository.t
 import { KyselyPlaybookRunRepository } from './adapters/db/repositories/playbook-run-repository.ts';
 import { InMemoryRunEventBus } from './adapters/events/in-memory-run-event-bus.ts';
 import { KyselyWebhookSecretRepository } from './adapters/db/repositories/webhook-secret-repository.ts';
+import { KyselyIdempotencyStore } from './adapters/db/repositories/idempotency-key-repository.ts';
 import { AesGcmSecretCipher } from './adapters/secrets/aes-gcm-secret-cipher.ts';
 import { loadSecretKey } from './adapters/secrets/secret-key.ts';
 import { WebhookSecretService } from './domain/webhooks/webhook-secret-service.ts';
@@ -46,7 +47,12 @@ import { buildPlaybookCatalog } from './domain/playbooks/playbook-catalog.ts';
 import { PlaybookRunFollower } from './domain/playbooks/playbook-run-follower.ts';
 import { PlaybookService } from './domain/playbooks/playbook-service.ts';
 import { PlaybookStepExecutor } from './domain/playbooks/playbook-step-executor.ts';
+import { RunLauncher } from './domain/playbooks/run-launcher.ts';
+import { BackgroundAgentRuns } from './domain/runs/background-agent-runs.ts';
+import { RunLookup } from './domain/runs/run-lookup.ts';
+import { SignedTriggerVerifier } from './domain/webhooks/signed-trigger-verifier.ts';
 import { randomString } from './domain/ids.ts';
+import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
 import { FreeTierService } from './domain/quotas/free-tier-service.ts';
 import { buildPlanTables } from './domain/quotas/plan-table.ts';
 import { QuotaService } from './domain/quotas/quota-service.ts';
@@ -76,7 +82,7 @@ export interface Container {
   startPlaybookWorker(): PlaybookWorker;
   /** Starts sending due webhook deliveries from this process (stopped by close()). */
   startWebhookWorker(): WebhookWorker;
-  /** Housekeeping for database-held counters of days and windows that have ended; Redis expires its own. */
+  /** Housekeeping for database-held counters of days and windows that have ended (Redis expires its own), and for expired idempotency keys. */
   purgeExpiredCounters(): Promise<number>;
   close(): Promise<void>;
 }
@@ -144,12 +150,13 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     tokenVerifier,
     authCacheSeconds: config.auth.cacheSeconds,
   });
+  const runLog = new BatchingRunRepository(new KyselyRunRepository(database.db));
   const runner = new AgentRunner({
     catalog,
     router,
     gateway,
     breaker,
-    runs: new BatchingRunRepository(new KyselyRunRepository(database.db)),
+    runs: runLog,
     safety,
     tools,
     clock: systemClock,
@@ -162,11 +169,12 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     accounts: new KyselyAccountRepository(database.db),
     clock: systemClock,
   });
+  const webhookSigner = new StandardWebhookSigner();
   const processOwner = `${hostname()}:${process.pid}:${randomString(6)}`;
   const webhookDeliveries = new WebhookDispatcher({
     deliveries: new KyselyWebhookDeliveryRepository(database.db),
     http: outbound,
-    signer: new StandardWebhookSigner(),
+    signer: webhookSigner,
     secretOf: (accountId) => webhookSecrets.secretOf(accountId),
     clock: systemClock,
     options: {
@@ -197,11 +205,19 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     },
     clock: systemClock,
     options: { owner: processOwner, leaseMs: config.playbooks.leaseMs, accountConcurrency: config.playbooks.accountConcurrency },
-    onFinished: (run) => callbacks.playbookFinished(run),
+    onFinished: (run) => callbacks.runFinished(run),
     onError: (error, nudge) => logger.error({ err: error, runId: nudge.runId, stepIndex: nudge.stepIndex }, 'playbook step could not be handled'),
   });
-  const playbookService = new PlaybookService({ playbooks, agents: catalog, runs: playbookRuns, queue: playbookQueue, events: runEvents, quotas, executor, clock: systemClock, checkCallback: (accountId, url) => callbacks.check(accountId, url) });
+  const launcher = new RunLauncher({ runs: playbookRuns, queue: playbookQueue, quotas, clock: systemClock, checkCallback: (accountId, url) => callbacks.check(accountId, url) });
+  const playbookService = new PlaybookService({ playbooks, agents: catalog, runs: playbookRuns, queue: playbookQueue, events: runEvents, quotas, executor, clock: systemClock, launcher });
+  const triggerVerifier = new SignedTriggerVerifier({ accounts: accountRepository, secretOf: (accountId) => webhookSecrets.secretOf(accountId), signer: webhookSigner, clock: systemClock });
   const follower = new PlaybookRunFollower({ runs: playbookRuns, events: runEvents, pollMs: 1000 });
+  // In the database even with Redis: every process shares it, and a replayed response must outlive restarts.
+  const idempotency = new IdempotencyService({
+    store: new KyselyIdempotencyStore(database.db),
+    clock: systemClock,
+    options: { ttlMs: 24 * 3_600_000, inFlightTimeoutMs: 10 * 60_000 },
+  });
   let worker: PlaybookWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
 
@@ -217,6 +233,9 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       playbooks,
       playbookRuns: playbookService,
       playbookFollower: follower,
+      backgroundRuns: new BackgroundAgentRuns({ runner, launcher }),
+      runLookup: new RunLookup({ playbookRuns, loggedRuns: runLog, clock: systemClock }),
+      triggerVerifier,
       runner,
       router,
       registry,
@@ -226,6 +245,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       freeTier,
       webhookSecrets,
       webhookDeliveries,
+      idempotency,
     },
     httpOptions: {
       bodyLimitBytes: config.server.bodyLimitBytes,
@@ -247,7 +267,10 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       webhookWorker ??= startWebhookWorker({ dispatcher: webhookDeliveries, logger }, { pollMs: config.webhooks.pollMs });
       return webhookWorker;
     },
-    purgeExpiredCounters: async () => (redis ? 0 : (await sqlCounters.purgeExpired(systemClock.now())) + (await sqlWindow.purgeExpired(systemClock.now()))),
+    purgeExpiredCounters: async () => {
+      const counters = redis ? 0 : (await sqlCounters.purgeExpired(systemClock.now())) + (await sqlWindow.purgeExpired(systemClock.now()));
+      return counters + (await idempotency.purgeExpired());
+    },
     async close() {
       await worker?.stop();
       if (!worker) await playbookQueue.close();

@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandlers } from './errors/error-handler.ts';
+import { installIdempotency } from './hooks/idempotency-hooks.ts';
 import { requestIdFrom } from './hooks/request-id.ts';
 import type { HttpOptions, HttpServices } from './http-services.ts';
 import { RequestLogController } from './request-log-controller.ts';
@@ -52,6 +53,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
         { name: 'free', description: 'Anonymous runs of read-only agents, limited per client address' },
         { name: 'usage', description: 'Daily quotas' },
         { name: 'models', description: 'The model registry and the router' },
+        { name: 'runs', description: 'Any run by id: agent runs and playbook runs' },
         { name: 'admin', description: 'Operator endpoints behind ADMIN_TOKEN' },
         { name: 'operations', description: 'Health and readiness' },
       ],
@@ -60,6 +62,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
+  installIdempotency(app, services.idempotency);
   registerRoutes(app, services, options);
   return app;
 }

@@ -4,6 +4,7 @@ import type { AgentRunner } from '../domain/agents/agent-runner.ts';
 import type { PlaybookCatalog } from '../domain/playbooks/playbook-catalog.ts';
 import type { PlaybookRunFollower } from '../domain/playbooks/playbook-run-follower.ts';
 import type { PlaybookService } from '../domain/playbooks/playbook-service.ts';
+import type { IdempotencyService } from '../domain/idempotency/idempotency-service.ts';
 import type { FreeTierService } from '../domain/quotas/free-tier-service.ts';
 import type { QuotaService } from '../domain/quotas/quota-service.ts';
 import type { PlanTables } from '../domain/quotas/plan-table.ts';
@@ -11,6 +12,9 @@ import type { ModelRegistry } from '../domain/routing/model-registry.ts';
 import type { ModelRouter } from '../domain/routing/model-router.ts';
 import type { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.ts';
 import type { WebhookSecretService } from '../domain/webhooks/webhook-secret-service.ts';
+import type { BackgroundAgentRuns } from '../domain/runs/background-agent-runs.ts';
+import type { RunLookup } from '../domain/runs/run-lookup.ts';
+import type { SignedTriggerVerifier } from '../domain/webhooks/signed-trigger-verifier.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
 
 /** Everything the routes call. Built once in the composition root. */
@@ -20,6 +24,12 @@ export interface HttpServices {
   playbooks: PlaybookCatalog;
   playbookRuns: PlaybookService;
   playbookFollower: PlaybookRunFollower;
+  /** Agent runs accepted by a trigger and executed later. */
+  backgroundRuns: BackgroundAgentRuns;
+  /** Any run by id (GET /api/runs/{id}). */
+  runLookup: RunLookup;
+  /** Signature authentication of inbound triggers. */
+  triggerVerifier: SignedTriggerVerifier;
   runner: AgentRunner;
   router: ModelRouter;
   registry: ModelRegistry;
@@ -29,6 +39,8 @@ export interface HttpServices {
   freeTier: FreeTierService;
   webhookSecrets: WebhookSecretService;
   webhookDeliveries: WebhookDispatcher;
+  /** Idempotency-Key on the POSTs that start work: claims and stored responses. */
+  idempotency: IdempotencyService;
 }
 
 export interface HttpOptions {

@@ -31,13 +31,21 @@ export interface PlaybookStepRecord {
   completedAt: string | null;
 }
 
+/**
+ * `playbook`: a playbook's steps. `agent`: one agent run started by a trigger and executed later, as a run
+ * of one step (`playbookId` and `playbookName` then hold the agent's id and name, `inputs` the request body).
+ */
+export type RunKind = 'playbook' | 'agent';
+
 export interface PlaybookRunRecord {
   id: string;
   accountId: string;
+  kind: RunKind;
   playbookId: string;
   playbookName: string;
   status: PlaybookRunStatus;
-  inputs: Record<string, string | number | boolean>;
+  /** A playbook's validated inputs; for an agent run, the body the agent runs on (prompt, fields, routing choices). */
+  inputs: Record<string, unknown>;
   requestId: string | null;
   /** Quota units counted for the run (one per step, more after a resume), and how many were given back. */
   unitsReserved: number;
@@ -87,8 +95,8 @@ export interface PlaybookRunRepository {
   /** Stores a new run (status `queued`) with its steps (status `pending`). */
   create(run: PlaybookRunRecord): Promise<void>;
   findById(id: string): Promise<PlaybookRunRecord | undefined>;
-  /** The account's runs, newest first (creation time, then id), after the cursor when given. */
-  listByAccount(accountId: string, options: { limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]>;
+  /** The account's runs of one kind, newest first (creation time, then id), after the cursor when given. */
+  listByAccount(accountId: string, options: { kind: RunKind; limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]>;
 
   /**
    * `queued` → `running`, only while the account has fewer than `accountLimit` running runs (counted

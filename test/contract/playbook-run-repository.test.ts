@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
-import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
+import type { Database } from '../../src/adapters/db/open-database.ts';
 import { KyselyPlaybookRunRepository } from '../../src/adapters/db/repositories/playbook-run-repository.ts';
 import type { NewPlaybookEvent, PlaybookEventType, PlaybookRunRecord, PlaybookStepRecord } from '../../src/ports/playbook-run-repository.ts';
 import { pendingStep as newPendingStep } from '../../src/domain/playbooks/new-playbook-run.ts';
-import { dialects, freshDatabaseUrl } from '../support/test-databases.ts';
+import { dialects, freshMigratedDatabase } from '../support/test-databases.ts';
 
 /** 2026-01-01 at 10:MM UTC. */
 function at(minute: number): string {
@@ -26,6 +25,7 @@ function newRun(id: string, accountId: string, options: { steps?: number; create
   return {
     id,
     accountId,
+    kind: 'playbook',
     playbookId: 'lead-research',
     playbookName: 'Lead research',
     status: 'queued',
@@ -73,8 +73,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
   let runs: KyselyPlaybookRunRepository;
 
   beforeAll(async () => {
-    database = await openDatabase(await freshDatabaseUrl(dialect));
-    await migrateToLatest(database);
+    database = await freshMigratedDatabase(dialect);
     runs = new KyselyPlaybookRunRepository(database.db);
   });
   afterAll(async () => {
@@ -134,8 +133,9 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     await runs.create(newRun('pbr_list_d', account, { createdAt: at(3) }));
     await runs.create(newRun('pbr_list_e', account, { createdAt: at(4) }));
     await runs.create(newRun('pbr_list_other', 'acct-list-other', { createdAt: at(5) }));
+    await runs.create({ ...newRun('agr_list_agent', account, { createdAt: at(6), steps: 1 }), kind: 'agent', inputs: { prompt: 'p', input: { tone: 'dry' } } });
 
-    const all = await runs.listByAccount(account, { limit: 10 });
+    const all = await runs.listByAccount(account, { kind: 'playbook', limit: 10 });
     expect(all.map((run) => run.id)).toEqual(['pbr_list_e', 'pbr_list_d', 'pbr_list_c', 'pbr_list_b', 'pbr_list_a']);
     expect(all.map((run) => run.steps.length)).toEqual([3, 3, 3, 2, 1]);
     expect(all[3]?.steps.map((step) => step.agent)).toEqual(['agent-0', 'agent-1']);
@@ -144,14 +144,17 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     let after: { createdAt: string; id: string } | undefined;
     // Bounded, so that a cursor that does not advance fails instead of looping.
     for (let count = 0; count < 5; count += 1) {
-      const page = await runs.listByAccount(account, { limit: 2, after });
+      const page = await runs.listByAccount(account, { kind: 'playbook', limit: 2, after });
       if (page.length === 0) break;
       pages.push(page.map((run) => run.id));
       const last = page.at(-1) as PlaybookRunRecord;
       after = { createdAt: last.createdAt, id: last.id };
     }
     expect(pages).toEqual([['pbr_list_e', 'pbr_list_d'], ['pbr_list_c', 'pbr_list_b'], ['pbr_list_a']]);
-    expect(await runs.listByAccount('acct-list-nobody', { limit: 10 })).toEqual([]);
+    expect(await runs.listByAccount('acct-list-nobody', { kind: 'playbook', limit: 10 })).toEqual([]);
+    // Each kind is listed on its own; an agent run keeps its nested request body.
+    const agentRuns = await runs.listByAccount(account, { kind: 'agent', limit: 10 });
+    expect(agentRuns.map((run) => [run.id, run.kind, run.inputs])).toEqual([['agr_list_agent', 'agent', { prompt: 'p', input: { tone: 'dry' } }]]);
   });
 
   it('starts no more runs than the account limit, even when all start at once', async () => {
@@ -408,8 +411,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     let sweep: KyselyPlaybookRunRepository;
 
     beforeAll(async () => {
-      sweepDatabase = await openDatabase(await freshDatabaseUrl(dialect));
-      await migrateToLatest(sweepDatabase);
+      sweepDatabase = await freshMigratedDatabase(dialect);
       sweep = new KyselyPlaybookRunRepository(sweepDatabase.db);
 
       const start = async (id: string, now = at(0)) => expect(await sweep.startRun(id, { accountLimit: 10, now, events: [] })).toBe(true);

@@ -1,30 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
-import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
-import { KyselyAccountRepository } from '../../src/adapters/db/repositories/account-repository.ts';
+import type { Database } from '../../src/adapters/db/open-database.ts';
 import { KyselyWebhookSecretRepository } from '../../src/adapters/db/repositories/webhook-secret-repository.ts';
-import { dialects, freshDatabaseUrl } from '../support/test-databases.ts';
+import { dialects, ensureTestAccount, freshMigratedDatabase } from '../support/test-databases.ts';
 
 /** The webhook secret repository contract: every database implementation must pass the same cases. */
 describe.each(dialects)('webhook secret repository on %s', (dialect) => {
   let database: Database;
   let secrets: KyselyWebhookSecretRepository;
-  let accounts: KyselyAccountRepository;
 
   beforeAll(async () => {
-    database = await openDatabase(await freshDatabaseUrl(dialect));
-    await migrateToLatest(database);
-    // Applied by hand until the migration is listed in the static index.
+    database = await freshMigratedDatabase(dialect);
     secrets = new KyselyWebhookSecretRepository(database.db);
-    accounts = new KyselyAccountRepository(database.db);
   });
   afterAll(async () => {
     await database.close();
   });
 
-  async function account(id: string): Promise<string> {
-    await accounts.ensure({ id, apiPlan: 'free', v1Plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
-    return id;
+  function account(id: string): Promise<string> {
+    return ensureTestAccount(database, id);
   }
 
   it('finds nothing for an account without a secret', async () => {

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
+import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
+import { KyselyAccountRepository } from '../../src/adapters/db/repositories/account-repository.ts';
 
 export interface TestDatabase {
   dialect: 'sqlite' | 'postgres';
@@ -33,4 +36,17 @@ export const dialects = ['sqlite', 'postgres'] as const;
 
 export async function freshDatabaseUrl(dialect: TestDatabase['dialect']): Promise<string> {
   return dialect === 'sqlite' ? freshSqliteUrl() : freshPostgresUrl();
+}
+
+/** A fresh database of the dialect, migrated to the latest schema: what every repository contract suite starts from. */
+export async function freshMigratedDatabase(dialect: TestDatabase['dialect']): Promise<Database> {
+  const database = await openDatabase(await freshDatabaseUrl(dialect));
+  await migrateToLatest(database);
+  return database;
+}
+
+/** Makes sure an account exists (rows of most tables belong to one) and returns its id. */
+export async function ensureTestAccount(database: Database, id: string): Promise<string> {
+  await new KyselyAccountRepository(database.db).ensure({ id, apiPlan: 'free', v1Plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
+  return id;
 }

@@ -14,6 +14,7 @@ export interface DatabaseSchema {
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** Timestamps are ISO-8601 UTC text on both databases: they sort and slice the same way everywhere. */
@@ -104,6 +105,8 @@ export interface PlaybookRunsTable {
   updated_at: string;
   /** Where the run's outcome is POSTed when it ends; null when nobody asked. */
   callback_url: string | null;
+  /** `playbook`, or `agent` for one agent run started by a trigger (one step; playbook_id holds the agent). */
+  kind: string;
 }
 
 /** `optional` is 0 or 1; `error` is JSON text. */
@@ -175,4 +178,20 @@ export interface WebhookDeliveryAttemptsTable {
   error: string | null;
   duration_ms: number;
   outcome: string;
+}
+
+/**
+ * One row per Idempotency-Key an account has used. `status` is `in_flight` or `completed`; the response
+ * columns are set on completion (`response_headers` is a JSON object of header names to values).
+ */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  fingerprint: string;
+  status: string;
+  response_status: number | null;
+  response_headers: string | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
 }

@@ -8,7 +8,7 @@ import { apiKeyMatches, apiKeyPrefix, generateApiKey, hashApiKey, looksLikeApiKe
 
 export interface AuthenticatedAccount {
   account: Account;
-  method: 'api_key' | 'jwt';
+  method: 'api_key' | 'jwt' | 'webhook_signature';
   keyPrefix?: string;
 }
 

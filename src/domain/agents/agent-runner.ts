@@ -190,6 +190,20 @@ export class AgentRunner {
     });
   }
 
+  /**
+   * What run() refuses before any work, checked without running: unknown agent (404), a body the agent
+   * cannot run on (400), missing confirmation (400 with a preview). For runs accepted now and executed later,
+   * where run() screens the input and routes again.
+   */
+  checkRequest(command: Pick<RunAgentCommand, 'agentId' | 'body' | 'planPolicy'> & { surface: ApiSurface }): Agent {
+    const agent = this.findAgent(command.agentId, command.surface);
+    const task = resolveAgentTask(agent, command.body);
+    if (command.surface === 'api' && agent.requiresConfirmation && command.body.confirmed !== true) {
+      throw confirmationRequired(agent, task, this.route(agent, task, { ...command.body, planPolicy: command.planPolicy }));
+    }
+    return agent;
+  }
+
   async run(command: RunAgentCommand): Promise<AgentRunSuccess> {
     const startedAt = performance.now();
     const agent = command.surface === 'free' ? this.findFreeAgent(command.agentId) : this.findAgent(command.agentId, command.surface);

@@ -14,6 +14,7 @@ import { decodePageCursor, toPage } from '../pagination-cursor.ts';
 import { playbookEvents } from './playbook-run-events.ts';
 import { firstUnfinishedStep, isRunFinished } from './playbook-run-state.ts';
 import type { PlaybookStepExecutor } from './playbook-step-executor.ts';
+import type { RunLauncher } from './run-launcher.ts';
 
 export interface StartPlaybookCommand {
   account: Account;
@@ -42,7 +43,7 @@ export class PlaybookService {
   readonly #quotas: QuotaService;
   readonly #executor: PlaybookStepExecutor;
   readonly #clock: Clock;
-  readonly #checkCallback: (accountId: string, url: string) => Promise<string>;
+  readonly #launcher: RunLauncher;
 
   constructor(dependencies: {
     playbooks: PlaybookCatalog;
@@ -53,8 +54,7 @@ export class PlaybookService {
     quotas: QuotaService;
     executor: PlaybookStepExecutor;
     clock: Clock;
-    /** The callback address as it will be used, or a 400 (see RunCallbacks.check). */
-    checkCallback: (accountId: string, url: string) => Promise<string>;
+    launcher: RunLauncher;
   }) {
     this.#playbooks = dependencies.playbooks;
     this.#agents = dependencies.agents;
@@ -64,7 +64,7 @@ export class PlaybookService {
     this.#quotas = dependencies.quotas;
     this.#executor = dependencies.executor;
     this.#clock = dependencies.clock;
-    this.#checkCallback = dependencies.checkCallback;
+    this.#launcher = dependencies.launcher;
   }
 
   /** The playbook an id names, or 404 `playbook_not_found` listing the ids there are. */
@@ -74,49 +74,26 @@ export class PlaybookService {
     return playbook;
   }
 
-  /**
-   * Validates the inputs, reserves one unit of the caller's daily quota per step (429 when they do not all
-   * fit), stores the run as `queued` and queues its first step.
-   */
+  /** Validates the inputs and confirmation, then launches the run (one unit of today's quota per step). */
   async start(command: StartPlaybookCommand): Promise<PlaybookRunRecord> {
     const playbook = this.find(command.playbookId);
     const inputs = validatePlaybookInputs(playbook.fields, command.inputs);
     if (!command.confirmed) this.#requireNoConfirmation(playbook);
-    const callbackUrl = command.callbackUrl === undefined ? null : await this.#checkCallback(command.account.id, command.callbackUrl);
-
-    const reservation = await this.#quotas.reserve(command.account, 'api', playbook.steps.length);
-    const now = this.#clock.now();
-    const run = newPlaybookRun({
-      id: createId('pbr', now),
-      accountId: command.account.id,
-      playbook,
-      inputs,
-      requestId: command.requestId,
-      quotaDay: reservation.day,
-      callbackUrl,
-      now,
-    });
-    try {
-      await this.#runs.create(run);
-    } catch (error) {
-      await reservation.release();
-      throw error;
-    }
-    // Stored first: a nudge lost here is found again by the sweep.
-    await this.#queue.enqueue({ runId: run.id, stepIndex: 0 });
-    return run;
+    return this.#launcher.launch({ account: command.account, steps: playbook.steps.length, callbackUrl: command.callbackUrl }, (context) =>
+      newPlaybookRun({ id: createId('pbr', context.now), accountId: command.account.id, playbook, inputs, requestId: command.requestId, ...context }),
+    );
   }
 
   /** The caller's run; another account's run is 404 like a missing one. */
   async get(accountId: string, runId: string): Promise<PlaybookRunRecord> {
     const run = await this.#runs.findById(runId);
-    if (!run || run.accountId !== accountId) throw new AppError('not_found', `Playbook run "${runId}" does not exist`);
+    if (!run || run.accountId !== accountId || run.kind !== 'playbook') throw new AppError('not_found', `Playbook run "${runId}" does not exist`);
     return run;
   }
 
   async list(accountId: string, page: { limit: number; cursor?: string | undefined }): Promise<RunPage> {
     const after = page.cursor === undefined ? undefined : decodePageCursor(page.cursor);
-    const { items, nextCursor } = toPage(await this.#runs.listByAccount(accountId, { limit: page.limit + 1, after }), page.limit);
+    const { items, nextCursor } = toPage(await this.#runs.listByAccount(accountId, { kind: 'playbook', limit: page.limit + 1, after }), page.limit);
     return { runs: items, nextCursor };
   }
 

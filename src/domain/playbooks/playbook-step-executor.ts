@@ -4,6 +4,7 @@ import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, StepNudge } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
+import type { AgentRunBody } from '../agents/agent-task.ts';
 import { AppError } from '../errors.ts';
 import { unmeteredUsage } from '../quotas/usage-meter.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
@@ -119,7 +120,7 @@ export class PlaybookStepExecutor {
       await this.#close(run);
       return;
     }
-    const playbookStep = this.#playbooks.find(run.playbookId)?.steps[step.stepIndex];
+    const body = this.#stepBody(run, step);
     const claimed = await this.#runs.claimStep(run.id, step.stepIndex, {
       owner: this.#options.owner,
       leaseExpiresAt: this.#leaseEnd(),
@@ -130,8 +131,8 @@ export class PlaybookStepExecutor {
     if (!claimed) return;
     await this.#signal(run.id);
 
-    const outcome = playbookStep
-      ? await this.#withLease(run.id, step.stepIndex, () => this.#runStep(run, claimed, playbookStep))
+    const outcome = body
+      ? await this.#withLease(run.id, step.stepIndex, () => this.#runStep(run, claimed, body))
       : failure({ code: 'playbook_not_found', message: `Playbook "${run.playbookId}" is no longer in the catalog` }, 0);
     const events = outcome.status === 'done'
       ? [playbookEvents.stepCompleted(run, step, { model: outcome.model ?? '', durationMs: outcome.durationMs })]
@@ -152,15 +153,25 @@ export class PlaybookStepExecutor {
     else await this.#close(updated);
   }
 
-  async #runStep(run: PlaybookRunRecord, step: PlaybookStepRecord, definition: Parameters<typeof stepPrompt>[0]): Promise<StepOutcome> {
+  /**
+   * What the step's agent runs on: an agent run's request body, or the playbook step's prompt filled in.
+   * Starting the run confirmed every step (the start refuses without `confirmed` when an agent needs it).
+   * Undefined when the playbook left the catalog.
+   */
+  #stepBody(run: PlaybookRunRecord, step: PlaybookStepRecord): AgentRunBody | undefined {
+    if (run.kind === 'agent') return { ...run.inputs, confirmed: true };
+    const definition = this.#playbooks.find(run.playbookId)?.steps[step.stepIndex];
+    return definition && { prompt: stepPrompt(definition, run), confirmed: true };
+  }
+
+  async #runStep(run: PlaybookRunRecord, step: PlaybookStepRecord, body: AgentRunBody): Promise<StepOutcome> {
     const startedAt = performance.now();
     try {
       const result = await this.#runner.run({
         surface: 'api',
         accountId: run.accountId,
         agentId: step.agent,
-        // Starting the playbook confirmed every step (the start refuses without `confirmed` when a step needs it).
-        body: { prompt: stepPrompt(definition, run), confirmed: true },
+        body,
         requestId: run.requestId ?? run.id,
         // The run reserved one unit per step when it started.
         meter: unmeteredUsage,

@@ -12,6 +12,7 @@ function callbacks(secret: string | undefined) {
 const finishedRun = {
   id: 'pbr_1',
   accountId: 'acct',
+  kind: 'playbook',
   playbookId: 'lead-blitz',
   playbookName: 'Lead Blitz',
   status: 'done',
@@ -39,12 +40,47 @@ describe('RunCallbacks', () => {
 
   it('queues playbook.completed / playbook.failed with every step, and nothing for canceled runs', async () => {
     const { subject, sent } = callbacks('whsec_x');
-    await subject.playbookFinished(finishedRun);
-    await subject.playbookFinished({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
-    await subject.playbookFinished({ ...finishedRun, status: 'canceled' });
-    await subject.playbookFinished({ ...finishedRun, callbackUrl: null });
+    await subject.runFinished(finishedRun);
+    await subject.runFinished({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
+    await subject.runFinished({ ...finishedRun, status: 'canceled' });
+    await subject.runFinished({ ...finishedRun, callbackUrl: null });
     expect(sent.map((message) => message.type)).toEqual(['playbook.completed', 'playbook.failed']);
     expect(sent[0]).toMatchObject({ accountId: 'acct', url: 'https://hooks.example.com/in', runId: 'pbr_1' });
     expect(sent[0]?.data).toMatchObject({ runId: 'pbr_1', status: 'done', steps: [{ stepIndex: 0, agentName: 'leads', result: { count: 1 } }] });
+  });
+
+  it('queues run.completed / run.failed for an agent run, with its result as GET /api/runs/{id} shows it', async () => {
+    const { subject, sent } = callbacks('whsec_x');
+    const agentRun = {
+      ...finishedRun,
+      id: 'agr_1',
+      kind: 'agent',
+      playbookId: 'summarize',
+      playbookName: 'Summarize',
+      startedAt: '2026-06-01T12:00:00.200Z',
+      updatedAt: '2026-06-01T12:00:01.000Z',
+      steps: [{ stepIndex: 0, agent: 'summarize', status: 'done', model: 'sandbox/deterministic', error: null, agentRunId: 'run_9', result: '{"summary":"s","model":"sandbox/deterministic"}' }],
+    } as unknown as PlaybookRunRecord;
+    await subject.runFinished(agentRun);
+    await subject.runFinished({ ...agentRun, status: 'failed', error: { code: 'safety_blocked', message: 'refused' } });
+    expect(sent.map((message) => message.type)).toEqual(['run.completed', 'run.failed']);
+    expect(sent[0]?.data).toEqual({
+      runId: 'agr_1',
+      id: 'agr_1',
+      type: 'agent',
+      agent: 'summarize',
+      status: 'done',
+      done: true,
+      result: { summary: 's', model: 'sandbox/deterministic' },
+      model: 'sandbox/deterministic',
+      error: null,
+      agentRunId: 'run_9',
+      durationMs: 800,
+      createdAt: '2026-06-01T12:00:00.000Z',
+      startedAt: '2026-06-01T12:00:00.200Z',
+      completedAt: '2026-06-01T12:00:01.000Z',
+      statusUrl: '/api/runs/agr_1',
+    });
+    expect(sent[1]?.data).toMatchObject({ status: 'failed', error: { code: 'safety_blocked' } });
   });
 });

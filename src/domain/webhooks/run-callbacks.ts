@@ -1,5 +1,6 @@
 import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
 import { invalidRequest } from '../errors.ts';
+import { viewOfQueuedAgentRun } from '../runs/agent-run-view.ts';
 
 /** What a callback needs of the dispatcher and of the account's secrets. */
 export interface CallbackDependencies {
@@ -37,15 +38,20 @@ export class RunCallbacks {
     return parsed.toString();
   }
 
-  /** Queues the callback of a playbook run that has ended; canceled runs send none (their owner stopped them). */
-  async playbookFinished(run: PlaybookRunRecord): Promise<void> {
+  /**
+   * Queues the callback of a run that has ended: `playbook.completed` / `playbook.failed` for a playbook,
+   * `run.completed` / `run.failed` for an agent run. Canceled runs send none (their owner stopped them).
+   */
+  async runFinished(run: PlaybookRunRecord): Promise<void> {
     if (!run.callbackUrl || (run.status !== 'done' && run.status !== 'failed')) return;
+    const outcome = run.status === 'done' ? 'completed' : 'failed';
     await this.#dependencies.enqueue({
       accountId: run.accountId,
       url: run.callbackUrl,
-      type: run.status === 'done' ? 'playbook.completed' : 'playbook.failed',
+      type: run.kind === 'agent' ? `run.${outcome}` : `playbook.${outcome}`,
       runId: run.id,
-      data: playbookOutcome(run),
+      // A finished run's view does not depend on the time it is read.
+      data: run.kind === 'agent' ? { runId: run.id, ...viewOfQueuedAgentRun(run, new Date(run.updatedAt)) } : playbookOutcome(run),
     });
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiSurface } from '../../domain/agents/agent.ts';
 import type { HttpServices } from '../http-services.ts';
+import { idempotencyHeadersSchema } from '../hooks/idempotency-hooks.ts';
 import { requireAccount } from '../hooks/require-account.ts';
 import { presentAgentRun } from '../presenters/agent-presenter.ts';
 import { agentParamsSchema, agentRunBodySchema, agentRunEnvelopeSchema } from '../schemas/agent-schemas.ts';
@@ -23,9 +24,12 @@ export function registerAgentRunRoute(
       description: route.description,
       security: bearerSecurity,
       params: agentParamsSchema,
+      headers: idempotencyHeadersSchema,
       body: agentRunBodySchema,
-      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 413, 415, 422, 429, 500, 502, 503) },
+      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 500, 502, 503) },
     },
+    // A streamed run cannot be replayed, so its Idempotency-Key is not taken.
+    config: { idempotency: { skip: (request) => wantsStream(request, request.body as { stream?: boolean }) } },
     // Authentication comes before body validation: an anonymous caller learns nothing from a 400.
     preValidation: requireAccount(services),
     onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, route.surface), setQuotaHeaders),

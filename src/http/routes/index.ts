@@ -16,6 +16,8 @@ import { registerResumePlaybookRun } from './api/playbooks/resume-playbook-run.t
 import { registerRunPlaybook } from './api/playbooks/run-playbook.ts';
 import { registerRotateWebhookSecret } from './api/webhooks/rotate-webhook-secret.ts';
 import { registerListWebhookDeliveries } from './api/webhooks/list-webhook-deliveries.ts';
+import { registerTriggerRun } from './api/webhooks/trigger-run.ts';
+import { registerGetRun } from './api/runs/get-run.ts';
 import { registerRouteTask } from './api/router/route-task.ts';
 import { registerGetUsage } from './api/usage/get-usage.ts';
 import { registerHealth } from './system/health.ts';
@@ -40,6 +42,8 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerResumePlaybookRun(app, services);
   registerRotateWebhookSecret(app, services);
   registerListWebhookDeliveries(app, services);
+  registerTriggerRun(app, services);
+  registerGetRun(app, services);
   registerFreeRun(app, services);
   registerGetUsage(app, services);
   registerListModels(app, services);

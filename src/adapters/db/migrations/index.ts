@@ -6,6 +6,8 @@ import * as playbookRuns from './0004-playbook-runs.ts';
 import * as webhookSecrets from './0005-webhook-secrets.ts';
 import * as webhookDeliveries from './0006-webhook-deliveries.ts';
 import * as playbookCallbacks from './0007-playbook-callbacks.ts';
+import * as runKinds from './0008-run-kinds.ts';
+import * as idempotencyKeys from './0009-idempotency-keys.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +18,8 @@ export const migrations: Record<string, Migration> = {
   '0005-webhook-secrets': webhookSecrets,
   '0006-webhook-deliveries': webhookDeliveries,
   '0007-playbook-callbacks': playbookCallbacks,
+  '0008-run-kinds': runKinds,
+  '0009-idempotency-keys': idempotencyKeys,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

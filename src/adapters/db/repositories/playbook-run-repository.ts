@@ -8,6 +8,7 @@ import type {
   PlaybookRunStatus,
   PlaybookStepRecord,
   RunCursor,
+  RunKind,
   StepNudge,
 } from '../../../ports/playbook-run-repository.ts';
 import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
@@ -44,9 +45,9 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     return runToRecord(row, steps.get(id) ?? []);
   }
 
-  async listByAccount(accountId: string, options: { limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]> {
+  async listByAccount(accountId: string, options: { kind: RunKind; limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]> {
     const { after } = options;
-    let query = this.#db.selectFrom('playbook_runs').selectAll().where('account_id', '=', accountId);
+    let query = this.#db.selectFrom('playbook_runs').selectAll().where('account_id', '=', accountId).where('kind', '=', options.kind);
     if (after) {
       query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
     }

@@ -9,6 +9,7 @@ import type {
   PlaybookRunStatus,
   PlaybookStepRecord,
   PlaybookStepStatus,
+  RunKind,
 } from '../../../ports/playbook-run-repository.ts';
 import type { PlaybookEventsTable, PlaybookRunsTable, PlaybookStepsTable } from '../database-schema.ts';
 
@@ -16,6 +17,7 @@ export function runToRow(run: PlaybookRunRecord): Insertable<PlaybookRunsTable> 
   return {
     id: run.id,
     account_id: run.accountId,
+    kind: run.kind,
     playbook_id: run.playbookId,
     playbook_name: run.playbookName,
     status: run.status,
@@ -70,6 +72,7 @@ export function runToRecord(row: Selectable<PlaybookRunsTable>, steps: PlaybookS
   return {
     id: row.id,
     accountId: row.account_id,
+    kind: row.kind as RunKind,
     playbookId: row.playbook_id,
     playbookName: row.playbook_name,
     status: row.status as PlaybookRunStatus,

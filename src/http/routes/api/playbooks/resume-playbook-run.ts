@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
 import { accountOf, requireAccount } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpServices } from '../../../http-services.ts';
@@ -16,8 +17,10 @@ export function registerResumePlaybookRun(app: FastifyInstance, services: HttpSe
       description: 'Runs again every step that is not done, from the first failed (or canceled) one; done steps keep their results. Reserves those steps on today\'s quota (429 when they do not fit). Any other state is 409.',
       security: bearerSecurity,
       params: playbookRunParamsSchema,
-      response: { 202: startedPlaybookRunSchema, ...errorResponses(401, 404, 409, 429, 503) },
+      headers: idempotencyHeadersSchema,
+      response: { 202: startedPlaybookRunSchema, ...errorResponses(400, 401, 404, 409, 422, 429, 503) },
     },
+    config: { idempotency: {} },
     preValidation: requireAccount(services),
     onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
     handler: async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isRunFinished } from '../../../../domain/playbooks/playbook-run-state.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
 import { accountOf, requireAccount } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpOptions, HttpServices } from '../../../http-services.ts';
@@ -19,9 +20,11 @@ export function registerRunPlaybook(app: FastifyInstance, services: HttpServices
         'With `callbackUrl` (or `webhook_url`), the outcome is POSTed there when the run ends (`playbook.completed` or `playbook.failed`), signed with your webhook secret. ' +
         'By default answers 202 at once, with the URLs to poll and to follow as server-sent events; `async: false` waits for the end (up to PLAYBOOK_SYNC_WAIT_MS) and answers 200 with the run, or 202 if it is still going.',
       security: bearerSecurity,
+      headers: idempotencyHeadersSchema,
       body: startPlaybookBodySchema,
-      response: { 200: playbookRunEnvelopeSchema, 202: startedPlaybookRunSchema, ...errorResponses(400, 401, 404, 413, 415, 429, 503) },
+      response: { 200: playbookRunEnvelopeSchema, 202: startedPlaybookRunSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 503) },
     },
+    config: { idempotency: {} },
     preValidation: requireAccount(services),
     onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
     handler: async (request, reply) => {

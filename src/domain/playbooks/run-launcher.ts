@@ -1,0 +1,56 @@
+import type { Account } from '../../ports/account-repository.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
+import type { PlaybookRunRecord, PlaybookRunRepository } from '../../ports/playbook-run-repository.ts';
+import type { QuotaService } from '../quotas/quota-service.ts';
+
+/** What a new run is built from once its units are reserved. */
+export interface RunLaunchContext {
+  quotaDay: string;
+  callbackUrl: string | null;
+  now: Date;
+}
+
+/**
+ * Starts durable runs (playbooks, and agent runs executed later): checks the callback address, reserves one
+ * unit of the caller's daily quota per step (429 when they do not all fit), stores the run as `queued` and
+ * queues its first step.
+ */
+export class RunLauncher {
+  readonly #runs: PlaybookRunRepository;
+  readonly #queue: PlaybookQueue;
+  readonly #quotas: QuotaService;
+  readonly #clock: Clock;
+  readonly #checkCallback: (accountId: string, url: string) => Promise<string>;
+
+  constructor(dependencies: {
+    runs: PlaybookRunRepository;
+    queue: PlaybookQueue;
+    quotas: QuotaService;
+    clock: Clock;
+    /** The callback address as it will be used, or a 400 (see RunCallbacks.check). */
+    checkCallback: (accountId: string, url: string) => Promise<string>;
+  }) {
+    this.#runs = dependencies.runs;
+    this.#queue = dependencies.queue;
+    this.#quotas = dependencies.quotas;
+    this.#clock = dependencies.clock;
+    this.#checkCallback = dependencies.checkCallback;
+  }
+
+  async launch(command: { account: Account; steps: number; callbackUrl?: string | undefined }, build: (context: RunLaunchContext) => PlaybookRunRecord): Promise<PlaybookRunRecord> {
+    const callbackUrl = command.callbackUrl === undefined ? null : await this.#checkCallback(command.account.id, command.callbackUrl);
+    const reservation = await this.#quotas.reserve(command.account, 'api', command.steps);
+    let run: PlaybookRunRecord;
+    try {
+      run = build({ quotaDay: reservation.day, callbackUrl, now: this.#clock.now() });
+      await this.#runs.create(run);
+    } catch (error) {
+      await reservation.release();
+      throw error;
+    }
+    // Stored first: a nudge lost here is found again by the sweep.
+    await this.#queue.enqueue({ runId: run.id, stepIndex: 0 });
+    return run;
+  }
+}

@@ -1,0 +1,43 @@
+import type { Account } from '../../ports/account-repository.ts';
+import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
+import type { AgentRunner } from '../agents/agent-runner.ts';
+import type { AgentRunBody } from '../agents/agent-task.ts';
+import { createId } from '../ids.ts';
+import { newAgentRun } from '../playbooks/new-playbook-run.ts';
+import type { RunLauncher } from '../playbooks/run-launcher.ts';
+import type { RoutingPolicy } from '../routing/routing-policy.ts';
+
+export interface StartAgentRunCommand {
+  account: Account;
+  agentId: string;
+  body: AgentRunBody;
+  requestId: string;
+  /** Where to POST the outcome (`run.completed` / `run.failed`), signed with the account's webhook secret. */
+  callbackUrl?: string | undefined;
+  planPolicy?: RoutingPolicy | undefined;
+}
+
+/**
+ * Agent runs accepted now and executed later (a trigger answers 202 at once): stored and queued as a run of
+ * one step, so they share the playbook runs' durability, per-account concurrency, quota units and callbacks,
+ * and execute through the same AgentRunner as a direct call, safety screening included.
+ */
+export class BackgroundAgentRuns {
+  readonly #runner: Pick<AgentRunner, 'checkRequest'>;
+  readonly #launcher: RunLauncher;
+
+  constructor(dependencies: { runner: Pick<AgentRunner, 'checkRequest'>; launcher: RunLauncher }) {
+    this.#runner = dependencies.runner;
+    this.#launcher = dependencies.launcher;
+  }
+
+  /** Refuses now what the run would refuse before any work (404, 400, confirmation), then launches it (one unit). */
+  async start(command: StartAgentRunCommand): Promise<PlaybookRunRecord> {
+    // A background run has nobody to stream to.
+    const { stream: _stream, ...body } = command.body;
+    const agent = this.#runner.checkRequest({ surface: 'api', agentId: command.agentId, body, planPolicy: command.planPolicy });
+    return this.#launcher.launch({ account: command.account, steps: 1, callbackUrl: command.callbackUrl }, (context) =>
+      newAgentRun({ id: createId('agr', context.now), accountId: command.account.id, agent, body, requestId: command.requestId, ...context }),
+    );
+  }
+}

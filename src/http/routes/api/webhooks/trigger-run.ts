@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticateTrigger } from '../../../hooks/authenticate-trigger.ts';
+import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
+import { accountOf } from '../../../hooks/require-account.ts';
+import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
+import type { HttpServices } from '../../../http-services.ts';
+import { presentTriggeredRun } from '../../../presenters/run-presenter.ts';
+import { acceptJsonAndFormKeepingRawBody } from '../../../raw-body-parsers.ts';
+import { errorResponses } from '../../../schemas/common-schemas.ts';
+import { triggerBodySchema, triggerBooleanKeys, triggeredRunSchema, triggerQuerySchema } from '../../../schemas/run-schemas.ts';
+import { setQuotaHeaders } from '../../../usage-headers.ts';
+
+/** The trigger's route and its alias (no agent is called "trigger", so the alias shadows none). */
+const triggerUrls = ['/api/webhooks/trigger', '/api/agents/trigger'] as const;
+
+/**
+ * A retried delivery starts one run: the Idempotency-Key header when sent, otherwise the Standard Webhooks
+ * `webhook-id` (the same for every retry of one message), both kept 24 hours per account.
+ */
+function triggerKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (typeof key === 'string') return key;
+  const webhookId = request.headers['webhook-id'];
+  return typeof webhookId === 'string' ? `webhook-id:${webhookId}` : undefined;
+}
+
+export function registerTriggerRun(app: FastifyInstance, services: HttpServices): void {
+  // Encapsulated: only these routes take form bodies and keep the raw body for the signature check.
+  void app.register(async (scope) => {
+    acceptJsonAndFormKeepingRawBody(scope, { booleanKeys: triggerBooleanKeys });
+    for (const url of triggerUrls) {
+      scope.withTypeProvider<ZodTypeProvider>().post(url, {
+        schema: {
+          tags: ['webhooks'],
+          summary: url === triggerUrls[0] ? 'Start a run from a webhook' : 'Start a run from a webhook (alias of POST /api/webhooks/trigger)',
+          description:
+            'Starts an agent run (`{ agent, prompt | params }`) or a playbook run (`{ playbook_id, inputs }`) in the background and answers 202 with `runId` and `statusUrl` (GET /api/runs/{id}). ' +
+            'The body is JSON or form-encoded (`inputs[niche]=…` or `inputs.niche=…` nest). ' +
+            'Authenticated by an API key bearer, or by a Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`) made with your `whsec_` secret over the exact body, with `?account=<your account id>`; the timestamp must be within 5 minutes. ' +
+            'A repeated `webhook-id` (or Idempotency-Key) within 24 hours starts no second run: the first answer is replayed. ' +
+            'With `callbackUrl` (or `webhook_url`) the outcome is POSTed there, signed: `run.completed` / `run.failed` for an agent, `playbook.completed` / `playbook.failed` for a playbook. ' +
+            "One unit of today's quota per agent run or playbook step; units of work that does not succeed are given back.",
+          security: [{ bearerAuth: [] }, {}],
+          querystring: triggerQuerySchema,
+          headers: idempotencyHeadersSchema,
+          body: triggerBodySchema,
+          response: { 202: triggeredRunSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 503) },
+        },
+        config: { idempotency: { keyOf: triggerKey } },
+        preValidation: authenticateTrigger(services),
+        onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
+        handler: async (request, reply) => {
+          const { account } = accountOf(request);
+          const { agent, params, playbook_id, playbookId, inputs, callbackUrl, webhook_url, ...rest } = request.body;
+          const callback = callbackUrl ?? webhook_url;
+          const run = agent !== undefined
+            ? await services.backgroundRuns.start({
+                account,
+                agentId: agent,
+                body: { ...params, ...rest },
+                requestId: request.id,
+                callbackUrl: callback,
+                planPolicy: services.plans.planOf(account, 'api').plan?.routingPolicy,
+              })
+            : await services.playbookRuns.start({
+                account,
+                playbookId: (playbook_id ?? playbookId) as string,
+                inputs: inputs ?? {},
+                confirmed: rest.confirmed === true,
+                requestId: request.id,
+                callbackUrl: callback,
+              });
+          request.logContext = { agent: run.playbookId };
+          const body = presentTriggeredRun(run);
+          return reply.code(202).header('Location', body.statusUrl).send(body);
+        },
+      });
+    }
+  });
+}
