@@ -188,7 +188,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       if (attempt.outcome !== 'delivered') logger.warn({ deliveryId: delivery.id, accountId: delivery.accountId, attempt: attempt.attempt, outcome: attempt.outcome, error: attempt.error }, 'webhook delivery attempt did not succeed');
     },
   });
-  const callbacks = new RunCallbacks({ enqueue: (message) => webhookDeliveries.enqueue(message), secretOf: (accountId) => webhookSecrets.secretOf(accountId) });
+  const callbacks = new RunCallbacks({ secretOf: (accountId) => webhookSecrets.secretOf(accountId) });
   const playbookRuns = new KyselyPlaybookRunRepository(database.db);
   const { queue: playbookQueue, events: runEvents } = await openPlaybookTransport(config, logger);
   const accountRepository = new KyselyAccountRepository(database.db);
@@ -205,7 +205,10 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     },
     clock: systemClock,
     options: { owner: processOwner, leaseMs: config.playbooks.leaseMs, accountConcurrency: config.playbooks.accountConcurrency },
-    onFinished: (run) => callbacks.runFinished(run),
+    callback: (run) => {
+      const message = callbacks.messageFor(run);
+      return message && webhookDeliveries.prepare(message);
+    },
     onError: (error, nudge) => logger.error({ err: error, runId: nudge.runId, stepIndex: nudge.stepIndex }, 'playbook step could not be handled'),
   });
   const launcher = new RunLauncher({ runs: playbookRuns, queue: playbookQueue, quotas, clock: systemClock, checkCallback: (accountId, url) => callbacks.check(accountId, url) });

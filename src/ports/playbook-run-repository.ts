@@ -1,3 +1,5 @@
+import type { WebhookDeliveryRecord } from './webhook-delivery-repository.ts';
+
 export type PlaybookRunStatus = 'queued' | 'running' | 'done' | 'failed' | 'canceled';
 export type PlaybookStepStatus = 'pending' | 'running' | 'done' | 'failed' | 'skipped' | 'canceled';
 export type PlaybookEventType = 'run.started' | 'step.started' | 'step.completed' | 'step.failed' | 'run.completed' | 'run.failed' | 'run.canceled';
@@ -81,6 +83,12 @@ export interface RunCursor {
   id: string;
 }
 
+/**
+ * The signed callback a run sends when it ends, built from the run as just finished (undefined: none), and
+ * stored by finishRun in the same transaction: a run never ends without its callback queued.
+ */
+export type RunCallbackOutbox = (finished: PlaybookRunRecord) => Omit<WebhookDeliveryRecord, 'attempts'> | undefined;
+
 /** A run that needs a worker: its next step, to be (re)queued. */
 export interface StepNudge {
   runId: string;
@@ -129,9 +137,13 @@ export interface PlaybookRunRepository {
   /**
    * `running` → `done` or `failed`. On failure the steps still `pending` become `skipped`. Frees the account's
    * slot. Marks every unit not spent on a `done` step as refunded and returns how many that newly is (the
-   * caller gives them back to the quota). `finished` is false when the run was not running.
+   * caller gives them back to the quota). Stores the `callback` delivery, when it builds one, in the same
+   * transaction. `finished` is false when the run was not running.
    */
-  finishRun(runId: string, change: { status: 'done' | 'failed'; error: PlaybookError | null; now: string; events: NewPlaybookEvent[] }): Promise<{ finished: boolean; refundUnits: number }>;
+  finishRun(
+    runId: string,
+    change: { status: 'done' | 'failed'; error: PlaybookError | null; now: string; events: NewPlaybookEvent[]; callback?: RunCallbackOutbox | undefined },
+  ): Promise<{ finished: boolean; refundUnits: number }>;
 
   /**
    * `queued` or `running` → `canceled`; every step not finished becomes `canceled` (a running step's late

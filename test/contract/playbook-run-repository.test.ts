@@ -3,12 +3,8 @@ import type { Database } from '../../src/adapters/db/open-database.ts';
 import { KyselyPlaybookRunRepository } from '../../src/adapters/db/repositories/playbook-run-repository.ts';
 import type { NewPlaybookEvent, PlaybookEventType, PlaybookRunRecord, PlaybookStepRecord } from '../../src/ports/playbook-run-repository.ts';
 import { pendingStep as newPendingStep } from '../../src/domain/playbooks/new-playbook-run.ts';
-import { dialects, freshMigratedDatabase } from '../support/test-databases.ts';
-
-/** 2026-01-01 at 10:MM UTC. */
-function at(minute: number): string {
-  return new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
-}
+import { at, newDelivery, type NewDelivery } from '../support/contract-records.ts';
+import { dialects, ensureTestAccount, freshMigratedDatabase } from '../support/test-databases.ts';
 
 function event(type: PlaybookEventType, data: Record<string, unknown> = {}): NewPlaybookEvent {
   return { type, data };
@@ -66,6 +62,15 @@ const failedOutcome = (completedAt: string) => ({
 });
 
 type StepOutcome = Parameters<KyselyPlaybookRunRepository['finishStep']>[3];
+
+/** A callback delivery for a finished run, as the dispatcher would prepare it. */
+function callbackDelivery(run: PlaybookRunRecord): NewDelivery {
+  return newDelivery(`msg_${run.id}`, run.accountId, { eventType: `playbook.${run.status === 'done' ? 'completed' : 'failed'}`, runId: run.id });
+}
+
+function deliveryRow(id: string, accountId: string) {
+  return { id, account_id: accountId, url: 'https://hooks.example.com/in', event_type: 'seeded', payload: '{}', run_id: id.slice(4), status: 'pending', attempt_count: 0, next_attempt_at: at(0), lease_owner: null, lease_expires_at: null, created_at: at(0), completed_at: null };
+}
 
 /** The contract every PlaybookRunRepository implementation must pass, on both databases. */
 describe.each(dialects)('playbook run repository on %s', (dialect) => {
@@ -300,6 +305,45 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     expect(await runs.finishRun('pbr_done', { status: 'done', error: null, now: at(4), events: [] })).toEqual({ finished: true, refundUnits: 1 });
     expect(await runs.findById('pbr_done')).toMatchObject({ status: 'done', error: null, completedAt: at(4), unitsRefunded: 1 });
   });
+
+  it('stores the callback a finishing run builds in the same transaction, from the run as finished', async () => {
+    const account = await ensureTestAccount(database, 'acct-callback');
+    const seen: PlaybookRunRecord[] = [];
+    const callback = (finished: PlaybookRunRecord) => {
+      seen.push(finished);
+      return callbackDelivery(finished);
+    };
+    await runs.create(newRun('pbr_callback', account));
+    await runs.startRun('pbr_callback', { accountLimit: 10, now: at(0), events: [] });
+    await runStep('pbr_callback', 0, failedOutcome(at(2)));
+    const error = { code: 'upstream_unavailable', message: 'Step 0 failed' };
+    expect(await runs.finishRun('pbr_callback', { status: 'failed', error, now: at(3), events: [], callback })).toEqual({ finished: true, refundUnits: 3 });
+    // Built from the run as stored by this change: failed, the later steps skipped.
+    expect(seen.map((run) => [run.status, run.completedAt, run.steps.map((step) => step.status)])).toEqual([['failed', at(3), ['failed', 'skipped', 'skipped']]]);
+    expect(await deliveriesOf('pbr_callback')).toEqual([{ id: 'msg_pbr_callback', event_type: 'playbook.failed', status: 'pending' }]);
+
+    // Not finished again: no second callback.
+    expect(await runs.finishRun('pbr_callback', { status: 'failed', error, now: at(4), events: [], callback })).toEqual({ finished: false, refundUnits: 0 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('rolls the finish back when its callback cannot be stored: never one without the other', async () => {
+    const account = await ensureTestAccount(database, 'acct-callback-fails');
+    await runs.create(newRun('pbr_callback_fail', account, { steps: 1 }));
+    await runs.startRun('pbr_callback_fail', { accountLimit: 10, now: at(0), events: [] });
+    await runStep('pbr_callback_fail', 0);
+    // The same delivery id twice: the second insert violates the primary key.
+    await database.db.insertInto('webhook_deliveries').values(deliveryRow('msg_pbr_callback_fail', account)).execute();
+    await expect(runs.finishRun('pbr_callback_fail', { status: 'done', error: null, now: at(3), events: [event('run.completed')], callback: callbackDelivery })).rejects.toThrow();
+    expect(await runs.findById('pbr_callback_fail')).toMatchObject({ status: 'running', completedAt: null, eventCount: 0, unitsRefunded: 0 });
+    // A run without a callback address builds none.
+    expect(await runs.finishRun('pbr_callback_fail', { status: 'done', error: null, now: at(4), events: [], callback: () => undefined })).toEqual({ finished: true, refundUnits: 0 });
+    expect(await deliveriesOf('pbr_callback_fail')).toEqual([{ id: 'msg_pbr_callback_fail', event_type: 'seeded', status: 'pending' }]);
+  });
+
+  function deliveriesOf(runId: string) {
+    return database.db.selectFrom('webhook_deliveries').select(['id', 'event_type', 'status']).where('run_id', '=', runId).execute();
+  }
 
   it('cancels a queued run: steps canceled, everything refunded, no slot taken back', async () => {
     const account = 'acct-cancel-queued';

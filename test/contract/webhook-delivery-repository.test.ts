@@ -3,34 +3,8 @@ import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { KyselyWebhookDeliveryRepository } from '../../src/adapters/db/repositories/webhook-delivery-repository.ts';
 import type { DeliveryAttemptRecord, WebhookDeliveryRecord } from '../../src/ports/webhook-delivery-repository.ts';
+import { at, newDelivery } from '../support/contract-records.ts';
 import { dialects, freshDatabaseUrl } from '../support/test-databases.ts';
-
-/** 2026-01-01 at 10:MM UTC. */
-function at(minute: number): string {
-  return new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
-}
-
-type NewDelivery = Omit<WebhookDeliveryRecord, 'attempts'>;
-
-/** A pending message of `accountId`, created and due at 10:00 unless told otherwise. */
-function newDelivery(id: string, accountId: string, fields: Partial<NewDelivery> = {}): NewDelivery {
-  return {
-    id,
-    accountId,
-    url: `https://receiver.example/hooks/${id}`,
-    eventType: 'playbook.completed',
-    payload: JSON.stringify({ type: 'playbook.completed', timestamp: at(0), data: { id } }),
-    runId: null,
-    status: 'pending',
-    attemptCount: 0,
-    nextAttemptAt: at(0),
-    leaseOwner: null,
-    leaseExpiresAt: null,
-    createdAt: at(0),
-    completedAt: null,
-    ...fields,
-  };
-}
 
 function attempt(number: number, outcome: DeliveryAttemptRecord['outcome'], fields: Partial<DeliveryAttemptRecord> = {}): DeliveryAttemptRecord {
   const failed = outcome !== 'delivered';

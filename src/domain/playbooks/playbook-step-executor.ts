@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
-import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, StepNudge } from '../../ports/playbook-run-repository.ts';
+import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, RunCallbackOutbox, StepNudge } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
 import type { AgentRunBody } from '../agents/agent-task.ts';
@@ -51,7 +51,7 @@ export class PlaybookStepExecutor {
   readonly #clock: Clock;
   readonly #options: PlaybookExecutorOptions;
   readonly #onError: (error: unknown, nudge: StepNudge) => void;
-  readonly #onFinished: ((run: PlaybookRunRecord) => Promise<void>) | undefined;
+  readonly #callback: RunCallbackOutbox | undefined;
 
   constructor(dependencies: {
     playbooks: PlaybookCatalog;
@@ -64,8 +64,8 @@ export class PlaybookStepExecutor {
     clock: Clock;
     options: PlaybookExecutorOptions;
     onError?: (error: unknown, nudge: StepNudge) => void;
-    /** Told about every run that ended here (done or failed), as stored: callbacks go out from it. */
-    onFinished?: (run: PlaybookRunRecord) => Promise<void>;
+    /** Builds the callback a finished run sends; stored in the transaction that finishes the run. */
+    callback?: RunCallbackOutbox;
   }) {
     this.#playbooks = dependencies.playbooks;
     this.#runs = dependencies.runs;
@@ -77,7 +77,7 @@ export class PlaybookStepExecutor {
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
     this.#onError = dependencies.onError ?? (() => undefined);
-    this.#onFinished = dependencies.onFinished;
+    this.#callback = dependencies.callback;
   }
 
   /** Handles one nudge; never throws (a failure here is logged and left to the sweep). */
@@ -203,15 +203,11 @@ export class PlaybookStepExecutor {
     const change = failed
       ? { status: 'failed' as const, error: failed.error, events: [playbookEvents.runFailed(run, failed.error, failed.failedStep)] }
       : { status: 'done' as const, error: null, events: [playbookEvents.runCompleted(run)] };
-    const { finished, refundUnits } = await this.#runs.finishRun(run.id, { ...change, now: this.#now() });
+    const { finished, refundUnits } = await this.#runs.finishRun(run.id, { ...change, now: this.#now(), callback: run.callbackUrl ? this.#callback : undefined });
     if (!finished) return;
     await this.#refund(run.accountId, run.quotaDay, refundUnits);
     await this.#signal(run.id);
     await this.startNextQueued(run.accountId);
-    if (run.callbackUrl && this.#onFinished) {
-      const finishedRun = await this.#runs.findById(run.id);
-      if (finishedRun) await this.#onFinished(finishedRun).catch((error: unknown) => this.#onError(error, { runId: run.id, stepIndex: -1 }));
-    }
   }
 
   /** Nudges the account's oldest queued run: called whenever one of its running runs ends. */

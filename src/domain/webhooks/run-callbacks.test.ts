@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
 import { AppError } from '../errors.ts';
 import { RunCallbacks } from './run-callbacks.ts';
+import type { WebhookMessage } from './webhook-dispatcher.ts';
 
 function callbacks(secret: string | undefined) {
-  const sent: { accountId: string; url: string; type: string; data: Record<string, unknown>; runId?: string | null }[] = [];
-  const subject = new RunCallbacks({ enqueue: async (message) => void sent.push(message), secretOf: async () => secret });
+  const sent: WebhookMessage[] = [];
+  const built = new RunCallbacks({ secretOf: async () => secret });
+  const subject = {
+    check: (accountId: string, url: string) => built.check(accountId, url),
+    // Collects what each finished run would send.
+    runFinished: (run: PlaybookRunRecord) => {
+      const message = built.messageFor(run);
+      if (message) sent.push(message);
+    },
+  };
   return { subject, sent };
 }
 
@@ -40,10 +49,10 @@ describe('RunCallbacks', () => {
 
   it('queues playbook.completed / playbook.failed with every step, and nothing for canceled runs', async () => {
     const { subject, sent } = callbacks('whsec_x');
-    await subject.runFinished(finishedRun);
-    await subject.runFinished({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
-    await subject.runFinished({ ...finishedRun, status: 'canceled' });
-    await subject.runFinished({ ...finishedRun, callbackUrl: null });
+    subject.runFinished(finishedRun);
+    subject.runFinished({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
+    subject.runFinished({ ...finishedRun, status: 'canceled' });
+    subject.runFinished({ ...finishedRun, callbackUrl: null });
     expect(sent.map((message) => message.type)).toEqual(['playbook.completed', 'playbook.failed']);
     expect(sent[0]).toMatchObject({ accountId: 'acct', url: 'https://hooks.example.com/in', runId: 'pbr_1' });
     expect(sent[0]?.data).toMatchObject({ runId: 'pbr_1', status: 'done', steps: [{ stepIndex: 0, agentName: 'leads', result: { count: 1 } }] });
@@ -61,8 +70,8 @@ describe('RunCallbacks', () => {
       updatedAt: '2026-06-01T12:00:01.000Z',
       steps: [{ stepIndex: 0, agent: 'summarize', status: 'done', model: 'sandbox/deterministic', error: null, agentRunId: 'run_9', result: '{"summary":"s","model":"sandbox/deterministic"}' }],
     } as unknown as PlaybookRunRecord;
-    await subject.runFinished(agentRun);
-    await subject.runFinished({ ...agentRun, status: 'failed', error: { code: 'safety_blocked', message: 'refused' } });
+    subject.runFinished(agentRun);
+    subject.runFinished({ ...agentRun, status: 'failed', error: { code: 'safety_blocked', message: 'refused' } });
     expect(sent.map((message) => message.type)).toEqual(['run.completed', 'run.failed']);
     expect(sent[0]?.data).toEqual({
       runId: 'agr_1',

@@ -1,16 +1,16 @@
 import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
 import { invalidRequest } from '../errors.ts';
 import { viewOfQueuedAgentRun } from '../runs/agent-run-view.ts';
+import type { WebhookMessage } from './webhook-dispatcher.ts';
 
-/** What a callback needs of the dispatcher and of the account's secrets. */
+/** What a callback needs of the account's secrets. */
 export interface CallbackDependencies {
-  enqueue(message: { accountId: string; url: string; type: string; data: Record<string, unknown>; runId?: string | null }): Promise<unknown>;
   secretOf(accountId: string): Promise<string | undefined>;
 }
 
 /**
- * Callbacks of runs that asked for one (`callbackUrl`): checked when the run is started, sent (signed, with
- * retries, through the webhook dispatcher) when it ends.
+ * Callbacks of runs that asked for one (`callbackUrl`): checked when the run is started, built when it ends
+ * (then stored with the run's end and sent, signed and retried, by the webhook dispatcher).
  */
 export class RunCallbacks {
   readonly #dependencies: CallbackDependencies;
@@ -39,20 +39,20 @@ export class RunCallbacks {
   }
 
   /**
-   * Queues the callback of a run that has ended: `playbook.completed` / `playbook.failed` for a playbook,
+   * The callback message of a run that has ended: `playbook.completed` / `playbook.failed` for a playbook,
    * `run.completed` / `run.failed` for an agent run. Canceled runs send none (their owner stopped them).
    */
-  async runFinished(run: PlaybookRunRecord): Promise<void> {
-    if (!run.callbackUrl || (run.status !== 'done' && run.status !== 'failed')) return;
+  messageFor(run: PlaybookRunRecord): WebhookMessage | undefined {
+    if (!run.callbackUrl || (run.status !== 'done' && run.status !== 'failed')) return undefined;
     const outcome = run.status === 'done' ? 'completed' : 'failed';
-    await this.#dependencies.enqueue({
+    return {
       accountId: run.accountId,
       url: run.callbackUrl,
       type: run.kind === 'agent' ? `run.${outcome}` : `playbook.${outcome}`,
       runId: run.id,
       // A finished run's view does not depend on the time it is read.
       data: run.kind === 'agent' ? { runId: run.id, ...viewOfQueuedAgentRun(run, new Date(run.updatedAt)) } : playbookOutcome(run),
-    });
+    };
   }
 }
 

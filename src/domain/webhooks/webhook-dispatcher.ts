@@ -83,8 +83,15 @@ export class WebhookDispatcher {
 
   /** Stores a message, due now. Its body is fixed here: every attempt sends these exact bytes. */
   async enqueue(message: WebhookMessage): Promise<WebhookDeliveryRecord> {
+    const delivery = this.prepare(message);
+    await this.#deliveries.create(delivery);
+    return delivery;
+  }
+
+  /** A message as it is stored, due now, for a caller that stores it in its own transaction (see finishRun). */
+  prepare(message: WebhookMessage): WebhookDeliveryRecord {
     const now = this.#clock.now();
-    const delivery: WebhookDeliveryRecord = {
+    return {
       id: createId('msg', now),
       accountId: message.accountId,
       url: message.url,
@@ -100,8 +107,6 @@ export class WebhookDispatcher {
       completedAt: null,
       attempts: [],
     };
-    await this.#deliveries.create(delivery);
-    return delivery;
   }
 
   /**

@@ -8,11 +8,13 @@ import type {
   PlaybookRunStatus,
   PlaybookStepRecord,
   RunCursor,
+  RunCallbackOutbox,
   RunKind,
   StepNudge,
 } from '../../../ports/playbook-run-repository.ts';
 import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
 import { findStalledRuns, oldestQueuedRun, openStepStatuses } from './playbook-run-sweep-queries.ts';
+import { deliveryToRow } from './webhook-delivery-rows.ts';
 import { errorToText, eventToRecord, eventsToRows, runToRecord, runToRow, stepToRecord, stepToRow } from './playbook-run-rows.ts';
 
 /** Thrown inside a transaction when a precondition fails, so that everything it wrote rolls back. */
@@ -38,11 +40,8 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     });
   }
 
-  async findById(id: string): Promise<PlaybookRunRecord | undefined> {
-    const row = await this.#db.selectFrom('playbook_runs').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return undefined;
-    const steps = await this.#stepsOf([id]);
-    return runToRecord(row, steps.get(id) ?? []);
+  findById(id: string): Promise<PlaybookRunRecord | undefined> {
+    return findRun(this.#db, id);
   }
 
   async listByAccount(accountId: string, options: { kind: RunKind; limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]> {
@@ -149,7 +148,7 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
 
   async finishRun(
     runId: string,
-    change: { status: 'done' | 'failed'; error: PlaybookError | null; now: string; events: NewPlaybookEvent[] },
+    change: { status: 'done' | 'failed'; error: PlaybookError | null; now: string; events: NewPlaybookEvent[]; callback?: RunCallbackOutbox | undefined },
   ): Promise<{ finished: boolean; refundUnits: number }> {
     const refundUnits = await this.#transition(runId, ['running'], change.now, change.events, async (trx, run) => {
       await trx.updateTable('playbook_runs').set({ status: change.status, error: errorToText(change.error), completed_at: change.now }).where('id', '=', runId).execute();
@@ -157,6 +156,7 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
         await trx.updateTable('playbook_steps').set({ status: 'skipped' }).where('run_id', '=', runId).where('status', '=', 'pending').execute();
       }
       await freeSlot(trx, run.account_id);
+      if (change.callback) await queueCallback(trx, runId, change.callback);
       return refund(trx, run);
     });
     return refundUnits === undefined ? { finished: false, refundUnits: 0 } : { finished: true, refundUnits };
@@ -273,18 +273,36 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     }
   }
 
-  /** The runs' steps in index order, one query for all of them. */
-  async #stepsOf(runIds: readonly string[]): Promise<Map<string, PlaybookStepRecord[]>> {
-    const steps = new Map<string, PlaybookStepRecord[]>();
-    if (runIds.length === 0) return steps;
-    const rows = await this.#db.selectFrom('playbook_steps').selectAll().where('run_id', 'in', runIds).orderBy('run_id').orderBy('step_index').execute();
-    for (const row of rows) {
-      const list = steps.get(row.run_id);
-      if (list) list.push(stepToRecord(row));
-      else steps.set(row.run_id, [stepToRecord(row)]);
-    }
-    return steps;
+  #stepsOf(runIds: readonly string[]): Promise<Map<string, PlaybookStepRecord[]>> {
+    return stepsOf(this.#db, runIds);
   }
+}
+
+/** The runs' steps in index order, one query for all of them (in a transaction when given one). */
+async function stepsOf(db: Kysely<DatabaseSchema>, runIds: readonly string[]): Promise<Map<string, PlaybookStepRecord[]>> {
+  const steps = new Map<string, PlaybookStepRecord[]>();
+  if (runIds.length === 0) return steps;
+  const rows = await db.selectFrom('playbook_steps').selectAll().where('run_id', 'in', runIds).orderBy('run_id').orderBy('step_index').execute();
+  for (const row of rows) {
+    const list = steps.get(row.run_id);
+    if (list) list.push(stepToRecord(row));
+    else steps.set(row.run_id, [stepToRecord(row)]);
+  }
+  return steps;
+}
+
+async function findRun(db: Kysely<DatabaseSchema>, id: string): Promise<PlaybookRunRecord | undefined> {
+  const row = await db.selectFrom('playbook_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const steps = await stepsOf(db, [id]);
+  return runToRecord(row, steps.get(id) ?? []);
+}
+
+/** Stores the callback of the run as just finished, in the transaction that finished it: both or neither. */
+async function queueCallback(trx: Transaction<DatabaseSchema>, runId: string, callback: RunCallbackOutbox): Promise<void> {
+  const finished = await findRun(trx, runId);
+  const delivery = finished && callback(finished);
+  if (delivery) await trx.insertInto('webhook_deliveries').values(deliveryToRow(delivery)).execute();
 }
 
 async function freeSlot(trx: Transaction<DatabaseSchema>, accountId: string): Promise<void> {
