@@ -104,7 +104,11 @@ describe('POST /api/webhooks/trigger — bearer', () => {
       expect([payload, response.statusCode, response.json().code]).toEqual([payload, status, code]);
     }
     const wrongType = await inject({ headers: bearer(key), contentType: 'text/plain', payload: 'agent=summarize' });
-    expect(wrongType.statusCode).toBe(415);
+    expect([wrongType.statusCode, wrongType.json().error]).toEqual([415, expect.stringContaining('application/x-www-form-urlencoded')]);
+    const neither = await inject({ headers: bearer(key), payload: JSON.stringify({ prompt: 'no target' }) });
+    expect(neither.json().issues).toEqual([{ path: 'agent', message: expect.stringMatching(/^Required: agent/) }]);
+    const both = await inject({ headers: bearer(key), payload: JSON.stringify({ agent: 'summarize', playbook_id: 'lead-blitz', prompt: 'both' }) });
+    expect(both.json().issues).toEqual([{ path: 'agent', message: 'Send agent or playbook_id, not both' }]);
     const badJson = await inject({ headers: bearer(key), payload: '{"agent":' });
     expect([badJson.statusCode, badJson.json().code]).toEqual([400, 'invalid_json']);
     expect(await usedToday(key)).toBe(0);
@@ -112,9 +116,10 @@ describe('POST /api/webhooks/trigger — bearer', () => {
 
   it('sends a missing or wrong bearer away with 401', async () => {
     const payload = JSON.stringify({ agent: 'summarize', prompt: 'x' });
-    for (const headers of [{}, { authorization: 'Bearer ak_live_nope' }] as Record<string, string>[]) {
+    for (const [headers, message] of [[{}, /or sign the request/], [{ authorization: 'Bearer ak_live_nope' }, /^Invalid bearer token/]] as const) {
       const response = await inject({ headers, payload });
-      expect([response.statusCode, response.json().code]).toEqual([401, 'unauthorized']);
+      expect([response.statusCode, response.json().code, response.headers['www-authenticate']]).toEqual([401, 'unauthorized', 'Bearer']);
+      expect(response.json().error).toMatch(message);
     }
   });
 });

@@ -6,7 +6,8 @@ import { statusByCode } from './status-by-code.ts';
 const frameworkErrors: Record<string, (error: FastifyError, limitBytes: number) => AppError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: (_error, limitBytes) =>
     new AppError('payload_too_large', `Request body is larger than the limit of ${limitBytes} bytes`, { limitBytes }),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new AppError('unsupported_media_type', 'Unsupported Content-Type: send the body as application/json'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new AppError('unsupported_media_type', 'Unsupported Content-Type: send the body as application/json (the webhook trigger also takes application/x-www-form-urlencoded)'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new AppError('invalid_json', 'Request body is not valid JSON'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new AppError('invalid_json', 'Request body is empty but Content-Type is application/json'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => invalidRequest([{ path: '', message: 'Content-Length does not match the body' }]),

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors.ts';
 import { signatureHeaderNames } from '../../domain/webhooks/signed-trigger-verifier.ts';
 import type { HttpServices } from '../http-services.ts';
 import { requireAccount, requireDatabase } from './require-account.ts';
@@ -12,9 +13,12 @@ export function authenticateTrigger(services: HttpServices) {
   const databaseReady = requireDatabase(services);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const signed = signatureHeaderNames.some((name) => request.headers[name] !== undefined);
-    if (request.headers.authorization !== undefined || !signed) {
+    if (request.headers.authorization !== undefined) {
       await bearer(request, reply);
       return;
+    }
+    if (!signed) {
+      throw new AppError('unauthorized', 'Send Authorization: Bearer <API key>, or sign the request with your webhook secret (webhook-id, webhook-timestamp, webhook-signature) and add ?account=<account id>');
     }
     await databaseReady(request, reply);
     const query = request.query as Record<string, unknown>;

@@ -47,8 +47,12 @@ export const triggerBodySchema = z
     callbackUrl: z.string().min(1).max(2048).optional().describe('Where the outcome is POSTed when the run ends, signed with your webhook secret'),
     webhook_url: z.string().min(1).max(2048).optional().describe('Same as callbackUrl'),
   })
-  .refine((body) => (body.agent !== undefined) !== (body.playbook_id !== undefined || body.playbookId !== undefined), {
-    message: 'Send either agent (with prompt or params) or playbook_id (with inputs), not both',
+  .refine((body) => body.agent !== undefined || body.playbook_id !== undefined || body.playbookId !== undefined, {
+    message: 'Required: agent (with prompt or params) or playbook_id (with inputs)',
+    path: ['agent'],
+  })
+  .refine((body) => body.agent === undefined || (body.playbook_id === undefined && body.playbookId === undefined), {
+    message: 'Send agent or playbook_id, not both',
     path: ['agent'],
   })
   .describe('An agent run ({ agent, prompt | params }) or a playbook run ({ playbook_id, inputs }), JSON or form-encoded');
