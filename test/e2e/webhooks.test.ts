@@ -11,6 +11,7 @@ import { freshSqliteUrl } from '../support/test-databases.ts';
  * from the CLI, triggers signed by the Standard Webhooks library, and a local receiver for the callbacks.
  */
 interface Received {
+  receivedAt: number;
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
@@ -23,6 +24,7 @@ const answers = new Map<string, number[]>();
 let receiver: LocalTestServer;
 let server: ServerProcess;
 let guarded: ServerProcess;
+let serverEnv: Record<string, string>;
 const account = { key: '', secret: '' };
 const guardedAccount = { key: '', secret: '' };
 
@@ -38,12 +40,13 @@ beforeAll(async () => {
   receiver = await startLocalTestServer((request, response) => {
     const path = request.url ?? '/';
     void requestBody(request).then((body) => {
-      received.push({ path, headers: request.headers, body });
+      received.push({ receivedAt: Date.now(), path, headers: request.headers, body });
       response.writeHead(answers.get(path)?.shift() ?? 200).end();
     });
   });
   const common = { SAFETY_CRITIC: 'rubric', WEBHOOK_RETRY_SCHEDULE: '1,1,1', WEBHOOK_POLL_MS: '100' };
   const env = { ...common, DATABASE_URL: freshSqliteUrl(), OUTBOUND_ALLOW_HOSTS: '127.0.0.1' };
+  serverEnv = env;
   const guardedEnv = { ...common, DATABASE_URL: freshSqliteUrl() };
   // The CLI creates the database on first use, as `npm start` would.
   Object.assign(account, await createAccount(env, 'e2e-hooks'));
@@ -152,5 +155,26 @@ describe('webhooks end to end', () => {
     expect(delivery.attempts).toEqual([expect.objectContaining({ status: null, outcome: 'failed', error: expect.stringContaining('refused_address') })]);
     expect(received.slice(before).filter((entry) => entry.path === '/private')).toEqual([]);
     expect(guarded.output()).toContain('webhook delivery attempt did not succeed');
+  });
+
+  it('a delivery pending when the server is killed is sent by the restarted server', async () => {
+    // Long enough that the retry cannot happen before the kill.
+    answers.set('/after-restart', [500]);
+    const response = await sendSigned(server, 'e2e-hooks', account.secret, { agent: 'summarize', prompt: 'Summarize: survive a crash.', callbackUrl: `${receiver.origin}/after-restart` });
+    const { runId } = (await response.json()) as { runId: string };
+    // Killed once the first attempt is recorded (a kill mid-attempt would hold the claim for its lease).
+    await until(async () => ((await deliveries(server, account.key)).find((entry) => entry.runId === runId)?.attempts.length === 1 ? true : undefined), 'the first attempt');
+    await server.stop('SIGKILL');
+    const killedAt = Date.now();
+    server = await startServerProcess(serverEnv);
+    const attempts = await until(() => {
+      const got = callbacksFor(runId, account.secret);
+      return got.length >= 2 ? got : undefined;
+    }, 'the attempt after the restart');
+    expect(attempts.map((attempt) => attempt.message.type)).toEqual(['run.completed', 'run.completed']);
+    // Sent by the new process: the killed one could send nothing after the kill.
+    expect(attempts[1]?.receivedAt).toBeGreaterThan(killedAt);
+    const delivery = await until(async () => (await deliveries(server, account.key)).find((entry) => entry.runId === runId && entry.status === 'delivered'), 'the delivery listed as delivered');
+    expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
   });
 });
