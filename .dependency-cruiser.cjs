@@ -6,11 +6,11 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-stays-pure',
-      comment: 'The domain knows no framework, database, provider SDK, HTTP layer or adapter.',
+      comment: 'The domain knows no framework, database, provider SDK, metrics library, HTTP layer or adapter.',
       severity: 'error',
       from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
       to: {
-        path: '^src/(http|adapters|cli|config|workers)/|^src/(main|container)\\.ts$|node_modules/(fastify|@fastify|kysely|pg|ioredis|bullmq|ai|@ai-sdk|pino|jose|yaml)/',
+        path: '^src/(http|adapters|cli|config|workers)/|^src/(main|container)\\.ts$|node_modules/(fastify|@fastify|kysely|pg|ioredis|bullmq|ai|@ai-sdk|pino|prom-client|jose|yaml)/',
       },
     },
     {
@@ -32,7 +32,7 @@ module.exports = {
       comment: 'Routes call domain services; they never touch a database or provider directly.',
       severity: 'error',
       from: { path: '^src/http/' },
-      to: { path: '^src/(adapters|cli|workers)/|^src/(main|container)\\.ts$|node_modules/(kysely|pg|ioredis|bullmq|ai|@ai-sdk)/' },
+      to: { path: '^src/(adapters|cli|workers)/|^src/(main|container)\\.ts$|node_modules/(kysely|pg|ioredis|bullmq|ai|@ai-sdk|prom-client)/' },
     },
     {
       name: 'adapters-do-not-reach-up',

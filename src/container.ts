@@ -14,6 +14,7 @@ import { KyselyPlaybookRunRepository } from './adapters/db/repositories/playbook
 import { InMemoryRunEventBus } from './adapters/events/in-memory-run-event-bus.ts';
 import { KyselyWebhookSecretRepository } from './adapters/db/repositories/webhook-secret-repository.ts';
 import { KyselyIdempotencyStore } from './adapters/db/repositories/idempotency-key-repository.ts';
+import { KyselyAnalyticsRepository } from './adapters/db/repositories/analytics-repository.ts';
 import { AesGcmSecretCipher } from './adapters/secrets/aes-gcm-secret-cipher.ts';
 import { loadSecretKey } from './adapters/secrets/secret-key.ts';
 import { WebhookSecretService } from './domain/webhooks/webhook-secret-service.ts';
@@ -36,6 +37,7 @@ import { SqlRollingWindow } from './adapters/db/repositories/sql-rolling-window.
 import { SqlUsageCounters } from './adapters/db/repositories/sql-usage-counters.ts';
 import { openRedis } from './adapters/redis/open-redis.ts';
 import { InMemoryCircuitBreaker } from './adapters/routing-state/in-memory-circuit-breaker.ts';
+import { PrometheusTelemetry } from './adapters/metrics/prometheus-telemetry.ts';
 import { RedisRollingWindow } from './adapters/redis/redis-rolling-window.ts';
 import { RedisUsageCounters } from './adapters/redis/redis-usage-counters.ts';
 import type { AppConfig } from './config/app-config.ts';
@@ -53,6 +55,7 @@ import { RunLookup } from './domain/runs/run-lookup.ts';
 import { SignedTriggerVerifier } from './domain/webhooks/signed-trigger-verifier.ts';
 import { randomString } from './domain/ids.ts';
 import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
+import { AnalyticsService } from './domain/analytics/analytics-service.ts';
 import { FreeTierService } from './domain/quotas/free-tier-service.ts';
 import { buildPlanTables } from './domain/quotas/plan-table.ts';
 import { QuotaService } from './domain/quotas/quota-service.ts';
@@ -101,6 +104,8 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
   const gateway = await AiSdkModelGateway.create(config.providers, providerAdapters);
   const breaker = new InMemoryCircuitBreaker(config.circuitBreaker);
   const router = new ModelRouter(registry, gateway.configuredProviders(), breaker);
+  // This process's counters, served by GET /metrics; the breaker is read for the models runs can go to.
+  const telemetry = new PrometheusTelemetry({ breaker, modelIds: router.routableModels().map((model) => model.id) });
   const modelHelp = { gateway, breaker, timeoutMs: config.safety.modelTimeoutMs };
   const safety = createSafetyPipeline(safetyModels, {
     ...(config.safety.judge === 'model' ? { judge: new ModelJailbreakJudge({ ...modelHelp, router }) } : {}),
@@ -135,11 +140,12 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
   const redis = config.redis.url ? await openRedis(config.redis.url, config.redis.keyPrefix) : undefined;
   const sqlCounters = new SqlUsageCounters(database.db);
   const sqlWindow = new SqlRollingWindow(database.db);
-  const quotas = new QuotaService({ counters: redis ? new RedisUsageCounters(redis) : sqlCounters, plans, clock: systemClock });
+  const quotas = new QuotaService({ counters: redis ? new RedisUsageCounters(redis) : sqlCounters, plans, clock: systemClock, telemetry });
   const freeTier = new FreeTierService({
     limiter: redis ? new RedisRollingWindow(redis) : sqlWindow,
     clock: systemClock,
     options: config.freeTier,
+    telemetry,
   });
 
   const accounts = new AccountService({
@@ -161,6 +167,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     tools,
     clock: systemClock,
     options: { upstreamTimeoutMs: config.upstreamTimeoutMs, upstreamDeadlineMs: config.upstreamDeadlineMs },
+    telemetry,
   });
 
   const webhookSecrets = new WebhookSecretService({
@@ -249,10 +256,14 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       webhookSecrets,
       webhookDeliveries,
       idempotency,
+      analytics: new AnalyticsService({ analytics: new KyselyAnalyticsRepository(database.db), clock: systemClock }),
+      telemetry,
+      metrics: telemetry,
     },
     httpOptions: {
       bodyLimitBytes: config.server.bodyLimitBytes,
       adminToken: config.adminToken,
+      metricsToken: config.metricsToken,
       trustProxy: config.trustProxy,
       version: packageVersion,
       playbookSyncWaitMs: config.playbooks.syncWaitMs,

@@ -19,6 +19,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   freeTier: { limit: number; windowSeconds: number };
   adminToken: string | undefined;
+  /** When set, GET /metrics needs it as a bearer token. */
+  metricsToken: string | undefined;
   auth: { jwksUrl: string | undefined; issuer: string | undefined; audience: string | undefined; cacheSeconds: number };
   upstreamTimeoutMs: number;
   upstreamDeadlineMs: number;
@@ -61,6 +63,7 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     trustProxy: environment.TRUST_PROXY,
     freeTier: { limit: environment.FREE_TIER_LIMIT, windowSeconds: environment.FREE_TIER_WINDOW_SECONDS },
     adminToken: environment.ADMIN_TOKEN,
+    metricsToken: environment.METRICS_TOKEN,
     auth: { jwksUrl: environment.AUTH_JWKS_URL, issuer: environment.AUTH_ISSUER, audience: environment.AUTH_AUDIENCE, cacheSeconds: environment.AUTH_CACHE_SECONDS },
     upstreamTimeoutMs: environment.UPSTREAM_TIMEOUT_MS,
     upstreamDeadlineMs: environment.UPSTREAM_DEADLINE_MS,

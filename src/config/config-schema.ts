@@ -42,6 +42,7 @@ export const environmentSchema = z.object({
   FREE_TIER_LIMIT: z.coerce.number().int().min(0).max(100_000).default(3),
   FREE_TIER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(31 * 86_400).default(3600),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   AUTH_JWKS_URL: optionalUrl,
   AUTH_ISSUER: optionalText,
   AUTH_AUDIENCE: optionalText,

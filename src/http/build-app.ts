@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandlers } from './errors/error-handler.ts';
+import { installHttpMetrics } from './hooks/http-metrics.ts';
 import { installIdempotency } from './hooks/idempotency-hooks.ts';
 import { requestIdFrom } from './hooks/request-id.ts';
 import type { HttpOptions, HttpServices } from './http-services.ts';
@@ -37,6 +38,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
   });
 
   installErrorHandlers(app, { bodyLimitBytes: options.bodyLimitBytes });
+  installHttpMetrics(app, services.telemetry);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -52,10 +54,11 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
         { name: 'v1', description: 'The stable /api/v1 surface' },
         { name: 'free', description: 'Anonymous runs of read-only agents, limited per client address' },
         { name: 'usage', description: 'Daily quotas' },
+        { name: 'analytics', description: 'Requests, outcomes, tokens, cost and latency over days, agents, models and providers' },
         { name: 'models', description: 'The model registry and the router' },
         { name: 'runs', description: 'Any run by id: agent runs and playbook runs' },
         { name: 'admin', description: 'Operator endpoints behind ADMIN_TOKEN' },
-        { name: 'operations', description: 'Health and readiness' },
+        { name: 'operations', description: 'Health, readiness and metrics' },
       ],
     },
     transform: jsonSchemaTransform,

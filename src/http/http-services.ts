@@ -1,5 +1,6 @@
 import type { AccountService, AuthenticatedAccount } from '../domain/accounts/account-service.ts';
 import type { AgentCatalog } from '../domain/agents/agent-catalog.ts';
+import type { AnalyticsService } from '../domain/analytics/analytics-service.ts';
 import type { AgentRunner } from '../domain/agents/agent-runner.ts';
 import type { PlaybookCatalog } from '../domain/playbooks/playbook-catalog.ts';
 import type { PlaybookRunFollower } from '../domain/playbooks/playbook-run-follower.ts';
@@ -16,6 +17,7 @@ import type { BackgroundAgentRuns } from '../domain/runs/background-agent-runs.t
 import type { RunLookup } from '../domain/runs/run-lookup.ts';
 import type { SignedTriggerVerifier } from '../domain/webhooks/signed-trigger-verifier.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
+import type { Telemetry } from '../ports/telemetry.ts';
 
 /** Everything the routes call. Built once in the composition root. */
 export interface HttpServices {
@@ -41,6 +43,19 @@ export interface HttpServices {
   webhookDeliveries: WebhookDispatcher;
   /** Idempotency-Key on the POSTs that start work: claims and stored responses. */
   idempotency: IdempotencyService;
+  /** Usage reports over the run log (GET /api/analytics). */
+  analytics: AnalyticsService;
+  /** Where each answered request is reported. */
+  telemetry: Telemetry;
+  /** What GET /metrics serves. */
+  metrics: MetricsExposition;
+}
+
+/** This process's metrics in a scraper's text format. */
+export interface MetricsExposition {
+  /** The format's media type, sent as Content-Type. */
+  readonly contentType: string;
+  metrics(): Promise<string>;
 }
 
 export interface HttpOptions {
@@ -53,6 +68,8 @@ export interface HttpOptions {
   playbookSyncWaitMs: number;
   /** How often an idle event stream sends a comment line, so proxies keep it open. */
   sseKeepAliveMs: number;
+  /** When set, GET /metrics answers only to this bearer token; otherwise it is open. */
+  metricsToken: string | undefined;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isEventStream } from './streaming/event-stream.ts';
 
 /**
  * One structured line per request, written when it completes: request id, route, status, latency,
@@ -12,6 +13,8 @@ export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // An event stream has written its line already (see logStream).
+    if (isEventStream(request)) return;
     const line = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',

@@ -9,6 +9,7 @@ import type { AgentTool } from '../../src/domain/tools/agent-tool.ts';
 import { fixtureCatalog, fixtureRegistry } from './agent-fixtures.ts';
 import { ScriptedCircuitBreaker } from './fake-circuit-breaker.ts';
 import { InMemoryRunRepository } from './in-memory-repositories.ts';
+import { RecordingTelemetry } from './recording-telemetry.ts';
 import { testSafetyPipeline } from './safety-fixtures.ts';
 
 /** What the fake gateway answers for one request: output and usage, or a failure. */
@@ -29,6 +30,7 @@ export function setupRunner(providers: string[], answer: Answer, catalog: AgentC
   const meter = countingMeter();
   const breaker = new ScriptedCircuitBreaker();
   const router = new ModelRouter(fixtureRegistry(), gateway.configuredProviders(), breaker);
+  const telemetry = new RecordingTelemetry();
   const runner = new AgentRunner({
     catalog,
     router,
@@ -40,8 +42,9 @@ export function setupRunner(providers: string[], answer: Answer, catalog: AgentC
     clock: { now: () => new Date('2026-06-01T12:00:00.000Z') },
     options: { upstreamTimeoutMs: 1000, upstreamDeadlineMs: 5000 },
     sleep: async () => undefined,
+    telemetry,
   });
-  return { runner, runs, calls, meter, breaker };
+  return { runner, runs, calls, meter, breaker, telemetry };
 }
 
 /** A meter that records what a run reserved and gave back. */

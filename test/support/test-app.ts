@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { parseConfig } from '../../src/config/load-config.ts';
 import { buildContainer, type Container } from '../../src/container.ts';
 import { buildApp } from '../../src/http/build-app.ts';
@@ -14,12 +14,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real service, in process, on a real database; requests go through app.inject(). */
-export async function startTestApp(options: { databaseUrl: string; env?: Record<string, string>; migrate?: boolean; http?: Partial<HttpOptions> }): Promise<TestApp> {
+/** The real service, in process, on a real database; requests go through app.inject(). Silent unless given a logger. */
+export async function startTestApp(options: { databaseUrl: string; env?: Record<string, string>; migrate?: boolean; http?: Partial<HttpOptions>; logger?: Logger }): Promise<TestApp> {
   // A key per app: tests never write a key file into the working tree.
   const parsed = parseConfig({ DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'silent', WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'), ...options.env });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  const container = await buildContainer(parsed.config, pino({ level: 'silent' }));
+  const container = await buildContainer(parsed.config, options.logger ?? pino({ level: 'silent' }));
   if (options.migrate !== false) await container.migrate();
   container.startPlaybookWorker();
   container.startWebhookWorker();

@@ -15,6 +15,10 @@ export interface DatabaseSchema {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  run_rollups: RunRollupsTable;
+  run_latency_buckets: RunLatencyBucketsTable;
+  run_rollups_all: RunRollupsAllTable;
+  run_latency_buckets_all: RunLatencyBucketsAllTable;
 }
 
 /** Timestamps are ISO-8601 UTC text on both databases: they sort and slice the same way everywhere. */
@@ -195,3 +199,40 @@ export interface IdempotencyKeysTable {
   created_at: string;
   expires_at: string;
 }
+
+/**
+ * Daily sums of the finished runs (succeeded, failed, blocked) per account, UTC day of the run's start,
+ * agent, model and provider, kept in the transaction that writes the runs. `account_id` is '' for
+ * anonymous runs; `model` and `provider` are '' when no model answered. PostgreSQL returns the sums of the
+ * token columns (bigint) as text.
+ */
+export interface RunRollupsTable {
+  account_id: string;
+  day: string;
+  agent: string;
+  model: string;
+  provider: string;
+  requests: number;
+  succeeded: number;
+  failed: number;
+  blocked: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+}
+
+/** How many of a rollup's runs fall in each latency bucket (domain/analytics/latency-buckets.ts). */
+export interface RunLatencyBucketsTable {
+  account_id: string;
+  day: string;
+  agent: string;
+  model: string;
+  provider: string;
+  bucket: number;
+  count: number;
+}
+
+/** The same sums over every run, anonymous ones included: what a report on all accounts reads. */
+export type RunRollupsAllTable = Omit<RunRollupsTable, 'account_id'>;
+
+export type RunLatencyBucketsAllTable = Omit<RunLatencyBucketsTable, 'account_id'>;

@@ -2,6 +2,9 @@ import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
 
 type Slot = (name: string) => never;
 
+/** Whatever runs compiled queries: the database, or a transaction on it. */
+type QueryExecutor = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> };
+
 /**
  * A hot query compiled to SQL once; each call only binds new values. Kysely otherwise rebuilds and
  * recompiles the query tree on every call, which on a request path costs more than the database's own
@@ -13,7 +16,7 @@ export class QueryTemplate<Row> {
   readonly #bindings: ({ slot: string } | { constant: unknown })[];
   readonly #execute: (query: CompiledQuery<Row>) => Promise<QueryResult<Row>>;
 
-  constructor(executor: { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> }, build: (slot: Slot) => Compilable<Row>) {
+  constructor(executor: QueryExecutor, build: (slot: Slot) => Compilable<Row>) {
     const marker = '\u0000slot:';
     const compiled = build(((name: string) => `${marker}${name}`) as Slot).compile();
     this.#sql = compiled.sql;
@@ -23,12 +26,14 @@ export class QueryTemplate<Row> {
     this.#execute = (query) => executor.executeQuery(query);
   }
 
-  execute(values: Readonly<Record<string, unknown>>): Promise<QueryResult<Row>> {
+  /** Runs the query with these values, on the executor it was built with unless another is given (a transaction). */
+  execute(values: Readonly<Record<string, unknown>>, executor?: QueryExecutor): Promise<QueryResult<Row>> {
     const parameters = this.#bindings.map((binding) => {
       if ('constant' in binding) return binding.constant;
       if (!(binding.slot in values)) throw new Error(`No value for slot "${binding.slot}"`);
       return values[binding.slot];
     });
-    return this.#execute(CompiledQuery.raw(this.#sql, parameters) as CompiledQuery<Row>);
+    const query = CompiledQuery.raw(this.#sql, parameters) as CompiledQuery<Row>;
+    return executor ? executor.executeQuery(query) : this.#execute(query);
   }
 }

@@ -1,9 +1,12 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.ts';
 import { redactSecrets } from './redact-secrets.ts';
 
-/** The process's JSON logger, on stdout (serving) or stderr (commands whose stdout is their output). */
-export function createLogger(level: AppConfig['logLevel'], destination: 1 | 2 = 1): Logger {
+/**
+ * The process's JSON logger, on stdout (serving) or stderr (commands whose stdout is their output), or on
+ * a given stream.
+ */
+export function createLogger(level: AppConfig['logLevel'], destination: 1 | 2 | DestinationStream = 1): Logger {
   return pino(
     {
       level,
@@ -11,6 +14,6 @@ export function createLogger(level: AppConfig['logLevel'], destination: 1 | 2 = 
       // Secrets never reach the log, whatever a caller puts in a log call (see redactSecrets).
       formatters: { log: redactSecrets },
     },
-    pino.destination({ dest: destination, sync: false }),
+    typeof destination === 'number' ? pino.destination({ dest: destination, sync: false }) : destination,
   );
 }

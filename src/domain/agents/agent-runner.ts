@@ -4,6 +4,7 @@ import type { CircuitBreaker } from '../../ports/circuit-breaker.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { ModelGateway } from '../../ports/model-gateway.ts';
 import type { RunRecord, RunRepository } from '../../ports/run-repository.ts';
+import { noTelemetry, type Telemetry } from '../../ports/telemetry.ts';
 import { AppError } from '../errors.ts';
 import { createId } from '../ids.ts';
 import type { MeterReservation, UsageMeter, UsageSnapshot } from '../quotas/usage-meter.ts';
@@ -129,6 +130,7 @@ export class AgentRunner {
   readonly #clock: Clock;
   readonly #options: AgentRunnerOptions;
   readonly #sleep: (milliseconds: number) => Promise<void>;
+  readonly #telemetry: Telemetry;
 
   constructor(dependencies: {
     catalog: AgentCatalog;
@@ -141,6 +143,8 @@ export class AgentRunner {
     clock: Clock;
     options: AgentRunnerOptions;
     sleep?: (milliseconds: number) => Promise<void>;
+    /** Told about every recorded run, model call and safety verdict. */
+    telemetry?: Telemetry;
   }) {
     this.#catalog = dependencies.catalog;
     this.#router = dependencies.router;
@@ -152,6 +156,7 @@ export class AgentRunner {
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
     this.#sleep = dependencies.sleep ?? ((milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)));
+    this.#telemetry = dependencies.telemetry ?? noTelemetry;
   }
 
   /** The agent a command names, or 404 `agent_not_found` with every valid id for the surface. */
@@ -266,6 +271,7 @@ export class AgentRunner {
         ? { onDelta: (model: ModelDefinition, text: string) => onDelta({ runId: run.runId, agentId: agent.id, model, text, routing: describeRouting(routing, []), quota: reservation.snapshot }) }
         : {}),
     });
+    this.#reportAttempts(result.attempts);
     const report = describeRouting(routing, result.skipped);
 
     if (!result.ok) {
@@ -296,6 +302,7 @@ export class AgentRunner {
     const nextModels = modelsAfter(routing.chain, result.model);
     if (reason && !onDelta && nextModels.length > 0 && remainingMs > 0) {
       const second = await runFailover(failover, nextModels, { ...generation, deadlineMs: remainingMs });
+      this.#reportAttempts(second.attempts);
       attempts.push(...second.attempts);
       if (second.ok) {
         const candidate = await this.#candidate(agent, task, second.model, second.output, second.usage);
@@ -306,7 +313,7 @@ export class AgentRunner {
     const regenerated = spent.length > 1 ? reason : undefined;
     const outputReports = [...chosen.screening.reports, chosen.quality.report];
     if (chosen.screening.blocked) {
-      await this.#record(run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', usage: totalUsage(spent) });
+      await this.#record(run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', usage: totalUsage(spent), layers: [...run.inputReports, ...outputReports] });
       throw outputBlocked(chosen.screening.blocked, [...run.inputReports, ...outputReports], run.runId);
     }
 
@@ -318,7 +325,7 @@ export class AgentRunner {
       const checked = agent.publicOutputValidator.safeParse(output);
       if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
     } catch (error) {
-      await this.#recordFailure(run, chosen.model, 'agent_failed');
+      await this.#recordFailure(run, chosen.model, 'agent_failed', [...run.inputReports, ...outputReports]);
       if (error instanceof AppError) throw error;
       throw new AppError('agent_failed', 'The agent failed while processing the model output', { runId: run.runId }, { cause: error });
     }
@@ -339,7 +346,7 @@ export class AgentRunner {
 
     const data = { ...output, model: chosen.model.id };
     const responseTimeMs = elapsedMs(run.startedAt);
-    await this.#record(run, chosen.model, { status: 'succeeded', errorCode: null, usage, output: JSON.stringify(data) });
+    await this.#record(run, chosen.model, { status: 'succeeded', errorCode: null, usage, output: JSON.stringify(data), layers });
     return {
       runId: run.runId,
       agent,
@@ -370,12 +377,22 @@ export class AgentRunner {
     return tool;
   }
 
-  async #recordFailure(run: RunInProgress, model: ModelDefinition | undefined, errorCode: string): Promise<void> {
-    await this.#record(run, model, { status: 'failed', errorCode });
+  async #recordFailure(run: RunInProgress, model: ModelDefinition | undefined, errorCode: string, layers?: readonly LayerReport[]): Promise<void> {
+    await this.#record(run, model, { status: 'failed', errorCode, ...(layers ? { layers } : {}) });
   }
 
-  async #record(run: RunInProgress, model: ModelDefinition | undefined, outcome: { status: RunRecord['status']; errorCode: string | null; usage?: RunUsage; output?: string }): Promise<void> {
+  /**
+   * Stores a finished run and reports it, with the verdicts of the layers it went through (by default the
+   * input layers: a run that failed or was blocked before its output was screened).
+   */
+  async #record(
+    run: RunInProgress,
+    model: ModelDefinition | undefined,
+    outcome: { status: Exclude<RunRecord['status'], 'queued' | 'running'>; errorCode: string | null; usage?: RunUsage; output?: string; layers?: readonly LayerReport[] },
+  ): Promise<void> {
     const usage = outcome.usage ?? noUsage;
+    this.#telemetry.agentRun({ surface: run.command.surface, agent: run.agent.id, model: model?.id ?? null, provider: model?.provider ?? null, outcome: outcome.status });
+    for (const layer of outcome.layers ?? run.inputReports) this.#telemetry.safetyVerdict({ layer: layer.layer, stage: layer.stage, verdict: layer.verdict });
     await this.#runs.insert({
       ...this.#baseRecord(run, model),
       status: outcome.status,
@@ -386,6 +403,10 @@ export class AgentRunner {
       costUsd: usage.costUsd,
       output: outcome.output ?? null,
     });
+  }
+
+  #reportAttempts(attempts: readonly AttemptReport[]): void {
+    for (const attempt of attempts) this.#telemetry.upstreamAttempt({ provider: attempt.provider, model: attempt.model, outcome: attempt.outcome, seconds: attempt.ms / 1000 });
   }
 
   #baseRecord(run: RunInProgress, model: ModelDefinition | undefined): Pick<RunRecord, 'id' | 'accountId' | 'surface' | 'agent' | 'model' | 'provider' | 'requestId' | 'createdAt' | 'completedAt'> {

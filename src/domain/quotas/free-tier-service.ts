@@ -1,5 +1,6 @@
 import type { Clock } from '../../ports/clock.ts';
 import type { RollingWindowLimiter } from '../../ports/rolling-window-limiter.ts';
+import { noTelemetry, type Telemetry } from '../../ports/telemetry.ts';
 import { AppError } from '../errors.ts';
 import { unavailableAs503 } from './quota-service.ts';
 import type { UsageMeter, UsageSnapshot } from './usage-meter.ts';
@@ -15,11 +16,13 @@ export class FreeTierService {
   readonly #limiter: RollingWindowLimiter;
   readonly #clock: Clock;
   readonly #options: FreeTierOptions;
+  readonly #telemetry: Telemetry;
 
-  constructor(dependencies: { limiter: RollingWindowLimiter; clock: Clock; options: FreeTierOptions }) {
+  constructor(dependencies: { limiter: RollingWindowLimiter; clock: Clock; options: FreeTierOptions; telemetry?: Telemetry }) {
     this.#limiter = dependencies.limiter;
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
+    this.#telemetry = dependencies.telemetry ?? noTelemetry;
   }
 
   /** The meter for one client (its address key, see http/client-address.ts). */
@@ -34,6 +37,7 @@ export class FreeTierService {
         const resetAt = new Date(result.oldestExpiresAt ?? now + windowMs);
         const snapshot = this.#snapshotOf(result.count, resetAt);
         if (!result.accepted || result.hitId === null) {
+          this.#telemetry.quotaRefused({ surface: 'free', code: 'free_limit_exceeded' });
           const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000));
           throw new AppError(
             'free_limit_exceeded',

@@ -1,5 +1,6 @@
 import type { Account } from '../../ports/account-repository.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { noTelemetry, type Telemetry } from '../../ports/telemetry.ts';
 import type { UsageCounters } from '../../ports/usage-counters.ts';
 import { AppError } from '../errors.ts';
 import type { PlanSurface, PlanTables } from './plan-table.ts';
@@ -19,11 +20,13 @@ export class QuotaService {
   readonly #counters: UsageCounters;
   readonly #plans: PlanTables;
   readonly #clock: Clock;
+  readonly #telemetry: Telemetry;
 
-  constructor(dependencies: { counters: UsageCounters; plans: PlanTables; clock: Clock }) {
+  constructor(dependencies: { counters: UsageCounters; plans: PlanTables; clock: Clock; telemetry?: Telemetry }) {
     this.#counters = dependencies.counters;
     this.#plans = dependencies.plans;
     this.#clock = dependencies.clock;
+    this.#telemetry = dependencies.telemetry ?? noTelemetry;
   }
 
   /** The meter an execution on a surface uses for an account. */
@@ -47,6 +50,7 @@ export class QuotaService {
     const result = await unavailableAs503(() => this.#counters.tryIncrement(key, units, limit, resetAt, now));
     const snapshot = snapshotOf(planId, limit, result.count, resetAt);
     if (!result.accepted) {
+      this.#telemetry.quotaRefused({ surface, code: 'quota_exceeded' });
       const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
       throw new AppError(
         'quota_exceeded',

@@ -106,6 +106,11 @@ describe('ModelRouter', () => {
     expect(router().sandboxOnly).toBe(false);
   });
 
+  it('lists the models runs can go to: the configured providers’ ones, or the sandbox alone', () => {
+    expect(router(new ScriptedCircuitBreaker(), new Set(['sandbox'])).routableModels().map((model) => model.id)).toEqual(['sandbox/deterministic']);
+    expect(router().routableModels().map((model) => model.id)).toEqual(['openai/frontier', 'openai/cheap', 'anthropic/high', 'groq/fast', 'google/long']);
+  });
+
   it('reports each model’s status', () => {
     const breaker = new ScriptedCircuitBreaker();
     breaker.open.add('groq/fast');

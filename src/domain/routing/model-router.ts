@@ -67,6 +67,11 @@ export class ModelRouter {
     return this.#breaker.state(model.id) === 'open' ? 'circuit_open' : 'available';
   }
 
+  /** The models runs can go to: those of the configured providers, or the sandbox alone when none is configured. */
+  routableModels(): ModelDefinition[] {
+    return this.#registry.list().filter((model) => (this.sandboxOnly ? model.provider === sandboxProvider : this.#isUsable(model)));
+  }
+
   breakerState(model: ModelDefinition): CircuitState {
     return this.#breaker.state(model.id);
   }

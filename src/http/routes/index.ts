@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpOptions, HttpServices } from '../http-services.ts';
 import { registerAdminApiKeys } from './admin/api-keys.ts';
+import { registerGetAnalytics } from './api/analytics/get-analytics.ts';
 import { registerGetAgent } from './api/agents/get-agent.ts';
 import { registerListAgents } from './api/agents/list-agents.ts';
 import { registerRunAgent } from './api/agents/run-agent.ts';
@@ -21,12 +22,14 @@ import { registerGetRun } from './api/runs/get-run.ts';
 import { registerRouteTask } from './api/router/route-task.ts';
 import { registerGetUsage } from './api/usage/get-usage.ts';
 import { registerHealth } from './system/health.ts';
+import { registerMetrics } from './system/metrics.ts';
 import { registerOpenApi } from './system/openapi.ts';
 import { registerV1RunAgent } from './v1/agents/run-agent.ts';
 
 /** Every route of the service, one operation per file. */
 export function registerRoutes(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
   registerHealth(app, services, options);
+  registerMetrics(app, services, options);
   registerOpenApi(app);
   registerListAgents(app, services);
   registerGetAgent(app, services);
@@ -46,6 +49,7 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerGetRun(app, services);
   registerFreeRun(app, services);
   registerGetUsage(app, services);
+  registerGetAnalytics(app, services, options);
   registerListModels(app, services);
   registerRouteTask(app, services);
   registerAdminApiKeys(app, services, options);

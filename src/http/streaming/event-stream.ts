@@ -13,8 +13,17 @@ export interface EventStream {
   signal: AbortSignal;
 }
 
+/** Requests answered with an event stream: they write their own request line (see logStream). */
+const streamedRequests = new WeakSet<FastifyRequest>();
+
+/** Whether the request was answered with an event stream, whose request line logStream writes. */
+export function isEventStream(request: FastifyRequest): boolean {
+  return streamedRequests.has(request);
+}
+
 /** Takes the reply over and writes the headers of a `text/event-stream` response. */
 export function startEventStream(request: FastifyRequest, reply: FastifyReply, headers: Record<string, string> = {}): void {
+  streamedRequests.add(request);
   reply.hijack();
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -54,7 +63,10 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   };
 }
 
-/** Fastify does not log hijacked replies, so a stream writes its own request line. */
+/**
+ * A stream writes its own request line when it ends, with how it ended: also when the client has gone
+ * away, which the response's completion would not report. The log controller leaves streams to it.
+ */
 export function logStream(request: FastifyRequest, reply: FastifyReply, outcome: 'done' | 'error'): void {
   request.log.info(
     {

@@ -8,6 +8,7 @@ import * as webhookDeliveries from './0006-webhook-deliveries.ts';
 import * as playbookCallbacks from './0007-playbook-callbacks.ts';
 import * as runKinds from './0008-run-kinds.ts';
 import * as idempotencyKeys from './0009-idempotency-keys.ts';
+import * as runRollups from './0010-run-rollups.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007-playbook-callbacks': playbookCallbacks,
   '0008-run-kinds': runKinds,
   '0009-idempotency-keys': idempotencyKeys,
+  '0010-run-rollups': runRollups,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,12 +1,29 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
-import type { DatabaseSchema, RunsTable } from '../database-schema.ts';
+import type { DatabaseSchema, RunLatencyBucketsAllTable, RunRollupsAllTable, RunsTable } from '../database-schema.ts';
 import { QueryTemplate } from '../query-template.ts';
+import {
+  allLatencyBucketColumns,
+  allRollupColumns,
+  allRollupKeyColumns,
+  latencyBucketColumns,
+  rollupColumns,
+  rollupIncrements,
+  rollupKeyColumns,
+} from './run-rollup-rows.ts';
+
+/** Rollup and latency bucket rows per upsert statement: well under every database's limit on bound parameters. */
+const maxRowsPerUpsert = 250;
+
+type RollupTable = 'run_rollups' | 'run_rollups_all';
+type LatencyBucketTable = 'run_latency_buckets' | 'run_latency_buckets_all';
 
 export class KyselyRunRepository implements RunRepository {
   readonly #db: Kysely<DatabaseSchema>;
   /** The insert of n rows, compiled once per n (see QueryTemplate). */
   readonly #inserts = new Map<number, QueryTemplate<unknown>>();
+  /** The upserts of n rows into each rollup table, likewise. */
+  readonly #upserts = new Map<string, QueryTemplate<unknown>>();
 
   constructor(db: Kysely<DatabaseSchema>) {
     this.#db = db;
@@ -16,14 +33,66 @@ export class KyselyRunRepository implements RunRepository {
     await this.insertMany([run]);
   }
 
-  /** Several runs in one statement. */
+  /**
+   * Several runs in one statement, and what they add to the daily rollups in the same transaction: the
+   * rollups always count exactly the stored runs. The tables are written in one fixed order, each one's
+   * rows sorted by key, so concurrent writers lock rows in the same order.
+   */
   async insertMany(runs: readonly RunRecord[]): Promise<void> {
     if (runs.length === 0) return;
-    const values: Record<string, unknown> = {};
-    runs.forEach((run, index) => {
-      for (const [column, value] of Object.entries(toRow(run))) values[`${index}.${column}`] = value;
+    const increments = rollupIncrements(runs);
+    await this.#db.transaction().execute(async (transaction) => {
+      await this.#insertTemplate(runs.length).execute(slotValues(runs.map(runToRow), runColumns), transaction);
+      for (const rows of chunks(increments.rollups)) await this.#rollupTemplate('run_rollups', rows.length).execute(slotValues(rows, rollupColumns), transaction);
+      for (const rows of chunks(increments.buckets)) await this.#bucketTemplate('run_latency_buckets', rows.length).execute(slotValues(rows, latencyBucketColumns), transaction);
+      for (const rows of chunks(increments.allRollups)) await this.#rollupTemplate('run_rollups_all', rows.length).execute(slotValues(rows, allRollupColumns), transaction);
+      for (const rows of chunks(increments.allBuckets)) {
+        await this.#bucketTemplate('run_latency_buckets_all', rows.length).execute(slotValues(rows, allLatencyBucketColumns), transaction);
+      }
     });
-    await this.#insertTemplate(runs.length).execute(values);
+  }
+
+  /** `INSERT … ON CONFLICT DO UPDATE` adding each counter to the stored row's. */
+  #rollupTemplate(table: RollupTable, count: number): QueryTemplate<unknown> {
+    const name = `${table}:${count}`;
+    let template = this.#upserts.get(name);
+    if (!template) {
+      const [columns, keyColumns] = table === 'run_rollups' ? [rollupColumns, rollupKeyColumns] : [allRollupColumns, allRollupKeyColumns];
+      template = new QueryTemplate(this.#db, (slot) =>
+        this.#db
+          .insertInto(table)
+          .values(slotRows<RunRollupsAllTable>(count, columns, slot))
+          .onConflict((conflict) =>
+            conflict.columns([...keyColumns]).doUpdateSet((eb) => ({
+              requests: eb(`${table}.requests`, '+', eb.ref('excluded.requests')),
+              succeeded: eb(`${table}.succeeded`, '+', eb.ref('excluded.succeeded')),
+              failed: eb(`${table}.failed`, '+', eb.ref('excluded.failed')),
+              blocked: eb(`${table}.blocked`, '+', eb.ref('excluded.blocked')),
+              input_tokens: eb(`${table}.input_tokens`, '+', eb.ref('excluded.input_tokens')),
+              output_tokens: eb(`${table}.output_tokens`, '+', eb.ref('excluded.output_tokens')),
+              cost_usd: eb(`${table}.cost_usd`, '+', eb.ref('excluded.cost_usd')),
+            })),
+          ),
+      );
+      this.#upserts.set(name, template);
+    }
+    return template;
+  }
+
+  #bucketTemplate(table: LatencyBucketTable, count: number): QueryTemplate<unknown> {
+    const name = `${table}:${count}`;
+    let template = this.#upserts.get(name);
+    if (!template) {
+      const [columns, keyColumns] = table === 'run_latency_buckets' ? [latencyBucketColumns, rollupKeyColumns] : [allLatencyBucketColumns, allRollupKeyColumns];
+      template = new QueryTemplate(this.#db, (slot) =>
+        this.#db
+          .insertInto(table)
+          .values(slotRows<RunLatencyBucketsAllTable>(count, columns, slot))
+          .onConflict((conflict) => conflict.columns([...keyColumns, 'bucket']).doUpdateSet((eb) => ({ count: eb(`${table}.count`, '+', eb.ref('excluded.count')) }))),
+      );
+      this.#upserts.set(name, template);
+    }
+    return template;
   }
 
   #insertTemplate(count: number): QueryTemplate<unknown> {
@@ -32,7 +101,7 @@ export class KyselyRunRepository implements RunRepository {
       template = new QueryTemplate(this.#db, (slot) =>
         this.#db
           .insertInto('runs')
-          .values(Array.from({ length: count }, (_, index) => Object.fromEntries(runColumns.map((column) => [column, slot(`${index}.${column}`)])) as Insertable<RunsTable>)),
+          .values(slotRows<RunsTable>(count, runColumns, slot)),
       );
       this.#inserts.set(count, template);
     }
@@ -57,7 +126,7 @@ export class KyselyRunRepository implements RunRepository {
   }
 }
 
-/** Every column toRow fills, in a fixed order. */
+/** Every column runToRow fills, in a fixed order. */
 const runColumns = [
   'id',
   'account_id',
@@ -77,7 +146,28 @@ const runColumns = [
   'completed_at',
 ] as const satisfies readonly (keyof RunsTable)[];
 
-function toRow(run: RunRecord): Record<(typeof runColumns)[number], unknown> & Insertable<RunsTable> {
+/** `count` rows of slots named `<row>.<column>` (see QueryTemplate). */
+function slotRows<Table>(count: number, columns: readonly string[], slot: (name: string) => never): Insertable<Table>[] {
+  return Array.from({ length: count }, (_, index) => Object.fromEntries(columns.map((column) => [column, slot(`${index}.${column}`)])) as Insertable<Table>);
+}
+
+/** The values of rows for the slots of slotRows. */
+function slotValues<Row extends object>(rows: readonly Row[], columns: readonly (keyof Row & string)[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, index) => {
+    for (const column of columns) values[`${index}.${column}`] = row[column];
+  });
+  return values;
+}
+
+function chunks<Row>(rows: readonly Row[]): Row[][] {
+  const result: Row[][] = [];
+  for (let start = 0; start < rows.length; start += maxRowsPerUpsert) result.push(rows.slice(start, start + maxRowsPerUpsert));
+  return result;
+}
+
+/** A run as its `runs` row. */
+export function runToRow(run: RunRecord): Record<(typeof runColumns)[number], unknown> & Insertable<RunsTable> {
   return {
     id: run.id,
     account_id: run.accountId,
