@@ -32,7 +32,7 @@ export function runStatusUrl(runId: string): string {
 }
 
 /** An agent run accepted by a trigger, from its single step. */
-export function viewOfQueuedAgentRun(run: PlaybookRunRecord, now: Date): AgentRunView {
+export function viewOfBackgroundAgentRun(run: PlaybookRunRecord, now: Date): AgentRunView {
   const step = run.steps[0];
   return {
     id: run.id,

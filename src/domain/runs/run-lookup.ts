@@ -2,7 +2,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookRunRecord, PlaybookRunRepository } from '../../ports/playbook-run-repository.ts';
 import type { RunRepository } from '../../ports/run-repository.ts';
 import { AppError } from '../errors.ts';
-import { viewOfLoggedRun, viewOfQueuedAgentRun, type AgentRunView } from './agent-run-view.ts';
+import { viewOfLoggedRun, viewOfBackgroundAgentRun, type AgentRunView } from './agent-run-view.ts';
 
 export type FoundRun = { type: 'playbook'; run: PlaybookRunRecord } | { type: 'agent'; run: AgentRunView };
 
@@ -20,15 +20,14 @@ export class RunLookup {
 
   /** The caller's run; another account's run (or an anonymous one) is 404 like a missing one. */
   async find(accountId: string, runId: string): Promise<FoundRun> {
+    const notFound = new AppError('not_found', `Run "${runId}" does not exist`);
     const durable = await this.#playbookRuns.findById(runId);
     if (durable) {
-      if (durable.accountId === accountId) {
-        return durable.kind === 'playbook' ? { type: 'playbook', run: durable } : { type: 'agent', run: viewOfQueuedAgentRun(durable, this.#clock.now()) };
-      }
-    } else {
-      const logged = await this.#loggedRuns.findById(runId);
-      if (logged && logged.accountId === accountId) return { type: 'agent', run: viewOfLoggedRun(logged) };
+      if (durable.accountId !== accountId) throw notFound;
+      return durable.kind === 'playbook' ? { type: 'playbook', run: durable } : { type: 'agent', run: viewOfBackgroundAgentRun(durable, this.#clock.now()) };
     }
-    throw new AppError('not_found', `Run "${runId}" does not exist`);
+    const logged = await this.#loggedRuns.findById(runId);
+    if (!logged || logged.accountId !== accountId) throw notFound;
+    return { type: 'agent', run: viewOfLoggedRun(logged) };
   }
 }

@@ -6,16 +6,13 @@ import type { WebhookMessage } from './webhook-dispatcher.ts';
 
 function callbacks(secret: string | undefined) {
   const sent: WebhookMessage[] = [];
-  const built = new RunCallbacks({ secretOf: async () => secret });
-  const subject = {
-    check: (accountId: string, url: string) => built.check(accountId, url),
-    // Collects what each finished run would send.
-    runFinished: (run: PlaybookRunRecord) => {
-      const message = built.messageFor(run);
-      if (message) sent.push(message);
-    },
+  const subject = new RunCallbacks({ secretOf: async () => secret });
+  /** Collects what a finished run would send. */
+  const finish = (run: PlaybookRunRecord) => {
+    const message = subject.messageFor(run);
+    if (message) sent.push(message);
   };
-  return { subject, sent };
+  return { subject, sent, finish };
 }
 
 const finishedRun = {
@@ -48,18 +45,18 @@ describe('RunCallbacks', () => {
   });
 
   it('queues playbook.completed / playbook.failed with every step, and nothing for canceled runs', async () => {
-    const { subject, sent } = callbacks('whsec_x');
-    subject.runFinished(finishedRun);
-    subject.runFinished({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
-    subject.runFinished({ ...finishedRun, status: 'canceled' });
-    subject.runFinished({ ...finishedRun, callbackUrl: null });
+    const { sent, finish } = callbacks('whsec_x');
+    finish(finishedRun);
+    finish({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
+    finish({ ...finishedRun, status: 'canceled' });
+    finish({ ...finishedRun, callbackUrl: null });
     expect(sent.map((message) => message.type)).toEqual(['playbook.completed', 'playbook.failed']);
     expect(sent[0]).toMatchObject({ accountId: 'acct', url: 'https://hooks.example.com/in', runId: 'pbr_1' });
     expect(sent[0]?.data).toMatchObject({ runId: 'pbr_1', status: 'done', steps: [{ stepIndex: 0, agentName: 'leads', result: { count: 1 } }] });
   });
 
   it('queues run.completed / run.failed for an agent run, with its result as GET /api/runs/{id} shows it', async () => {
-    const { subject, sent } = callbacks('whsec_x');
+    const { sent, finish } = callbacks('whsec_x');
     const agentRun = {
       ...finishedRun,
       id: 'agr_1',
@@ -70,8 +67,8 @@ describe('RunCallbacks', () => {
       updatedAt: '2026-06-01T12:00:01.000Z',
       steps: [{ stepIndex: 0, agent: 'summarize', status: 'done', model: 'sandbox/deterministic', error: null, agentRunId: 'run_9', result: '{"summary":"s","model":"sandbox/deterministic"}' }],
     } as unknown as PlaybookRunRecord;
-    subject.runFinished(agentRun);
-    subject.runFinished({ ...agentRun, status: 'failed', error: { code: 'safety_blocked', message: 'refused' } });
+    finish(agentRun);
+    finish({ ...agentRun, status: 'failed', error: { code: 'safety_blocked', message: 'refused' } });
     expect(sent.map((message) => message.type)).toEqual(['run.completed', 'run.failed']);
     expect(sent[0]?.data).toEqual({
       runId: 'agr_1',

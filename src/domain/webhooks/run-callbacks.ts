@@ -1,6 +1,6 @@
 import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
 import { invalidRequest } from '../errors.ts';
-import { viewOfQueuedAgentRun } from '../runs/agent-run-view.ts';
+import { viewOfBackgroundAgentRun } from '../runs/agent-run-view.ts';
 import type { WebhookMessage } from './webhook-dispatcher.ts';
 
 /** What a callback needs of the account's secrets. */
@@ -51,7 +51,7 @@ export class RunCallbacks {
       type: run.kind === 'agent' ? `run.${outcome}` : `playbook.${outcome}`,
       runId: run.id,
       // A finished run's view does not depend on the time it is read.
-      data: run.kind === 'agent' ? { runId: run.id, ...viewOfQueuedAgentRun(run, new Date(run.updatedAt)) } : playbookOutcome(run),
+      data: run.kind === 'agent' ? { runId: run.id, ...viewOfBackgroundAgentRun(run, new Date(run.updatedAt)) } : playbookOutcome(run),
     };
   }
 }

@@ -71,7 +71,7 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
                 requestId: request.id,
                 callbackUrl: callback,
               });
-          request.logContext = { agent: run.playbookId };
+          if (run.kind === 'agent') request.logContext = { agent: run.playbookId };
           const body = presentTriggeredRun(run);
           return reply.code(202).header('Location', body.statusUrl).send(body);
         },
