@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { ensurePrivateFile, ensurePrivateFolder } from '../files/private-files.ts';
 import type { DatabaseSchema } from './database-schema.ts';
 import { NodeSqliteDatabase } from './sqlite/node-sqlite-database.ts';
 
@@ -27,7 +27,11 @@ export async function openDatabase(url: string): Promise<Database> {
 function openSqlite(path: string): Database {
   const inMemory = path === ':memory:';
   const location = inMemory ? ':memory:' : resolve(path);
-  if (!inMemory) mkdirSync(dirname(location), { recursive: true });
+  if (!inMemory) {
+    // The file holds every run's inputs and outputs: only the service's own user may read it.
+    ensurePrivateFolder(dirname(location));
+    ensurePrivateFile(location);
+  }
   const sqlite = new DatabaseSync(location, { timeout: 5000 });
   // WAL lets readers proceed during writes; NORMAL sync is durable across process crashes in WAL mode.
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');

@@ -23,6 +23,12 @@ describe('loadSecretKey', () => {
     expect(readdirSync(join(folder, 'nested', 'deeper'))).toEqual(['secret.key']);
   });
 
+  it('creates the folders it needs for the key file closed to everyone but the owner', () => {
+    const folder = temporaryFolder();
+    loadSecretKey({ keyBase64: undefined, keyFile: join(folder, 'nested', 'deeper', 'secret.key') });
+    for (const created of [join(folder, 'nested'), join(folder, 'nested', 'deeper')]) expect(statSync(created).mode & 0o077).toBe(0);
+  });
+
   it('prefers the configured key and leaves the file alone', () => {
     const keyFile = join(temporaryFolder(), 'secret.key');
     const configured = randomBytes(32);

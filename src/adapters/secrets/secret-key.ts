@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ensurePrivateFolder } from '../files/private-files.ts';
 
 const keyBytes = 32;
 const base64Pattern = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -29,7 +30,7 @@ function decodeKey(text: string, origin: string): Buffer {
  * starting together agree on one key and neither reads a half-written file.
  */
 function createKeyFile(keyFile: string): void {
-  mkdirSync(dirname(keyFile), { recursive: true });
+  ensurePrivateFolder(dirname(keyFile));
   const draft = `${keyFile}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(draft, `${randomBytes(keyBytes).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   try {
