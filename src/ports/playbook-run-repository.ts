@@ -52,6 +52,11 @@ export interface PlaybookRunRecord {
   /** Quota units counted for the run (one per step, more after a resume), and how many were given back. */
   unitsReserved: number;
   unitsRefunded: number;
+  /**
+   * Units the run's work used up: one per step done, and one per step that did not succeed but was paid for
+   * (a model answered, or the step was running when the run was canceled). Never given back.
+   */
+  unitsSpent: number;
   /** The UTC day (YYYY-MM-DD) whose counter the units were taken from. */
   quotaDay: string;
   error: PlaybookError | null;
@@ -89,6 +94,19 @@ export interface RunCursor {
  */
 export type RunCallbackOutbox = (finished: PlaybookRunRecord) => Omit<WebhookDeliveryRecord, 'attempts'> | undefined;
 
+/** How a step ended, as finishStep stores it. */
+export interface StepOutcomeRecord {
+  status: 'done' | 'failed';
+  result: string | null;
+  error: PlaybookError | null;
+  model: string | null;
+  agentRunId: string | null;
+  durationMs: number;
+  completedAt: string;
+  /** For a failed step: its work was paid for (a model answered), so its unit is not given back. */
+  unitSpent?: boolean;
+}
+
 /** A run that needs a worker: its next step, to be (re)queued. */
 export interface StepNudge {
   runId: string;
@@ -123,21 +141,16 @@ export interface PlaybookRunRepository {
   renewLease(runId: string, stepIndex: number, owner: string, leaseExpiresAt: string): Promise<boolean>;
 
   /**
-   * `running` (under `owner`, in a running run) → `done` or `failed`, clearing the lease. False (and nothing
-   * written) when the claim was lost: the run was canceled or another process took the step over.
+   * `running` (under `owner`, in a running run) → `done` or `failed`, clearing the lease. A step done, or
+   * failed with `unitSpent`, adds one to the run's `unitsSpent`. False (and nothing written) when the claim
+   * was lost: the run was canceled or another process took the step over.
    */
-  finishStep(
-    runId: string,
-    stepIndex: number,
-    owner: string,
-    outcome: { status: 'done' | 'failed'; result: string | null; error: PlaybookError | null; model: string | null; agentRunId: string | null; durationMs: number; completedAt: string },
-    events: NewPlaybookEvent[],
-  ): Promise<boolean>;
+  finishStep(runId: string, stepIndex: number, owner: string, outcome: StepOutcomeRecord, events: NewPlaybookEvent[]): Promise<boolean>;
 
   /**
    * `running` → `done` or `failed`. On failure the steps still `pending` become `skipped`. Frees the account's
-   * slot. Marks every unit not spent on a `done` step as refunded and returns how many that newly is (the
-   * caller gives them back to the quota). Stores the `callback` delivery, when it builds one, in the same
+   * slot. Marks every unit reserved and not spent as refunded and returns how many that newly is (the caller
+   * gives them back to the quota). Stores the `callback` delivery, when it builds one, in the same
    * transaction. `finished` is false when the run was not running.
    */
   finishRun(
@@ -147,14 +160,16 @@ export interface PlaybookRunRepository {
 
   /**
    * `queued` or `running` → `canceled`; every step not finished becomes `canceled` (a running step's late
-   * result is then refused by finishStep). Frees the slot of a running run. Refunds as finishRun.
+   * result is then refused by finishStep). A step that was running keeps its unit: its model call goes on
+   * and is paid for, so it adds one to `unitsSpent`. Frees the slot of a running run. Refunds as finishRun.
    */
   cancel(runId: string, change: { now: string; events: NewPlaybookEvent[] }): Promise<{ canceled: boolean; refundUnits: number }>;
 
   /**
    * `failed` or `canceled` → `queued`: every step not `done` back to `pending` (result, error, model, lease
    * and times cleared), the run's error and completion time cleared, and the quota bookkeeping set to the
-   * values given (the caller reserved the units again). False when the run was in another state.
+   * values given (the caller reserved the units again); `unitsSpent` stays. False when the run was in
+   * another state.
    */
   resume(runId: string, change: { quotaDay: string; unitsReserved: number; unitsRefunded: number; now: string }): Promise<boolean>;
 

@@ -29,6 +29,7 @@ function newRun(id: string, accountId: string, options: { steps?: number; create
     requestId: null,
     unitsReserved: steps,
     unitsRefunded: 0,
+    unitsSpent: 0,
     quotaDay: '2026-01-01',
     error: null,
     callbackUrl: null,
@@ -98,6 +99,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
       requestId: 'req_42',
       unitsReserved: 5,
       unitsRefunded: 2,
+      unitsSpent: 1,
       error: { code: 'upstream_unavailable', message: 'Every model failed' },
       callbackUrl: 'https://hooks.example.com/agentapi',
       eventCount: 7,
@@ -266,7 +268,8 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     expect(await runs.findById('pbr_finish_step')).toEqual(before);
     expect(await runs.listEvents('pbr_finish_step', 0, 10)).toEqual([]);
 
-    expect(await runs.cancel('pbr_finish_step', { now: at(3), events: [event('run.canceled')] })).toEqual({ canceled: true, refundUnits: 3 });
+    // Step 0 was running: its unit stays spent.
+    expect(await runs.cancel('pbr_finish_step', { now: at(3), events: [event('run.canceled')] })).toEqual({ canceled: true, refundUnits: 2 });
     expect(await runs.finishStep('pbr_finish_step', 0, 'owner', succeeded(at(4)), [event('step.completed')])).toBe(false);
     expect(await runs.renewLease('pbr_finish_step', 0, 'owner', at(40))).toBe(false);
     const after = await runs.findById('pbr_finish_step');
@@ -361,7 +364,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     expect(await runs.cancel('pbr_cq_queued', { now: at(3), events: [event('run.canceled')] })).toEqual({ canceled: false, refundUnits: 0 });
   });
 
-  it('cancels a running run: unfinished steps canceled, unspent units refunded, slot freed', async () => {
+  it('cancels a running run: unfinished steps canceled, slot freed; the running step keeps its unit, steps never started are refunded', async () => {
     const account = 'acct-cancel-running';
     await runs.create(newRun('pbr_cr', account, { createdAt: at(0) }));
     await runs.create(newRun('pbr_cr_next', account, { createdAt: at(1) }));
@@ -369,12 +372,44 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     await runStep('pbr_cr', 0);
     await runs.claimStep('pbr_cr', 1, { owner: 'worker-1', leaseExpiresAt: at(30), now: at(3), events: [] });
 
-    expect(await runs.cancel('pbr_cr', { now: at(4), events: [event('run.canceled')] })).toEqual({ canceled: true, refundUnits: 2 });
+    // Step 1's model call goes on after the cancel and is paid for: only step 2 is given back.
+    expect(await runs.cancel('pbr_cr', { now: at(4), events: [event('run.canceled')] })).toEqual({ canceled: true, refundUnits: 1 });
     const run = await runs.findById('pbr_cr');
-    expect(run).toMatchObject({ status: 'canceled', completedAt: at(4), unitsRefunded: 2 });
+    expect(run).toMatchObject({ status: 'canceled', completedAt: at(4), unitsReserved: 3, unitsSpent: 2, unitsRefunded: 1 });
     expect(run?.steps.map((step) => step.status)).toEqual(['done', 'canceled', 'canceled']);
     expect(run?.steps[1]).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
     expect(await runs.startRun('pbr_cr_next', { accountLimit: 1, now: at(5), events: [] })).toBe(true);
+    // The late result is refused and spends nothing more.
+    expect(await runs.finishStep('pbr_cr', 1, 'worker-1', succeeded(at(6)), [])).toBe(false);
+    expect(await runs.findById('pbr_cr')).toMatchObject({ unitsSpent: 2, unitsRefunded: 1 });
+  });
+
+  it('keeps the unit of a failed step whose work was paid for, and refunds one that failed before any model answered', async () => {
+    await runs.create(newRun('pbr_paid_failure', 'acct-paid-failure', { optional: [0] }));
+    await runs.startRun('pbr_paid_failure', { accountLimit: 10, now: at(0), events: [] });
+    await runStep('pbr_paid_failure', 0, { ...failedOutcome(at(2)), error: { code: 'output_blocked', message: 'withheld' }, unitSpent: true });
+    await runStep('pbr_paid_failure', 1, failedOutcome(at(3)));
+    const error = { code: 'upstream_unavailable', message: 'Step 1 failed' };
+    expect(await runs.finishRun('pbr_paid_failure', { status: 'failed', error, now: at(4), events: [] })).toEqual({ finished: true, refundUnits: 2 });
+    expect(await runs.findById('pbr_paid_failure')).toMatchObject({ unitsReserved: 3, unitsSpent: 1, unitsRefunded: 2 });
+  });
+
+  it('keeps what a canceled run spent through a resume: the step canceled while running counts once, its rerun once more', async () => {
+    await runs.create(newRun('pbr_cancel_resume', 'acct-cancel-resume'));
+    await runs.startRun('pbr_cancel_resume', { accountLimit: 10, now: at(0), events: [] });
+    await runStep('pbr_cancel_resume', 0);
+    await runs.claimStep('pbr_cancel_resume', 1, { owner: 'worker-1', leaseExpiresAt: at(30), now: at(3), events: [] });
+    expect(await runs.cancel('pbr_cancel_resume', { now: at(4), events: [] })).toEqual({ canceled: true, refundUnits: 1 });
+
+    // Resumed the same day: steps 1 and 2 reserved again (3 + 2).
+    expect(await runs.resume('pbr_cancel_resume', { quotaDay: '2026-01-01', unitsReserved: 5, unitsRefunded: 1, now: at(5) })).toBe(true);
+    expect(await runs.findById('pbr_cancel_resume')).toMatchObject({ status: 'queued', unitsSpent: 2 });
+    await runs.startRun('pbr_cancel_resume', { accountLimit: 10, now: at(6), events: [] });
+    await runStep('pbr_cancel_resume', 1);
+    await runStep('pbr_cancel_resume', 2);
+    expect(await runs.finishRun('pbr_cancel_resume', { status: 'done', error: null, now: at(7), events: [] })).toEqual({ finished: true, refundUnits: 0 });
+    // Step 0, step 1 twice (canceled while running, then rerun) and step 2.
+    expect(await runs.findById('pbr_cancel_resume')).toMatchObject({ unitsReserved: 5, unitsSpent: 4, unitsRefunded: 1 });
   });
 
   it('does not cancel a finished run', async () => {

@@ -110,7 +110,7 @@ describe('events', () => {
 });
 
 describe('cancel', () => {
-  it('stops a running run: unfinished steps canceled, their units given back, the late result discarded', async () => {
+  it('stops a running run: unfinished steps canceled, the late result discarded; the running step keeps its unit and its model call is logged', async () => {
     const key = await testApp.createKey('canceler', { apiPlan: 'free' });
     simulator.setFaults({ default: { latencyMs: 800 } });
     const { runId } = (await start(key)).json().data;
@@ -119,10 +119,16 @@ describe('cancel', () => {
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json().data).toMatchObject({ status: 'canceled', done: true });
     expect(canceled.json().data.steps.map((step: { status: string }) => step.status)).toEqual(['canceled', 'canceled']);
-    expect(await usedToday(key)).toBe(0);
+    // Step 0 was at its model, which goes on and bills us: its unit stays counted; step 1's is given back.
+    expect(await usedToday(key)).toBe(1);
 
     // The model answers after the cancel; the step stays canceled and nothing else runs.
     await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await usedToday(key)).toBe(1);
+    const logged = await testApp.container.database.db.selectFrom('runs').select(['status', 'input_tokens', 'output_tokens']).where('account_id', '=', 'canceler').execute();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.input_tokens).toBeGreaterThan(0);
+    expect(logged[0]?.output_tokens).toBeGreaterThan(0);
     const later = (await get(key, `/api/playbooks/runs/${runId}`)).json().data;
     expect(later.steps.map((step: { status: string; result: unknown }) => [step.status, step.result])).toEqual([
       ['canceled', null],

@@ -47,11 +47,12 @@ export function setupRunner(providers: string[], answer: Answer, catalog: AgentC
   return { runner, runs, calls, meter, breaker, telemetry };
 }
 
-/** A meter that records what a run reserved and gave back. */
-export function countingMeter() {
+/** A meter that records what a run reserved and gave back; by default a paid plan's (failures count once a model answered). */
+export function countingMeter(options: { countsFailuresFrom?: UsageMeter['countsFailuresFrom'] } = {}) {
   const state = { reserved: 0, released: 0 };
   const snapshot = { plan: 'test', limit: 10, used: 0, remaining: 10, resetAt: new Date(0), windowSeconds: 86_400 };
   const meter: UsageMeter = {
+    countsFailuresFrom: options.countsFailuresFrom ?? 'answered',
     async reserve() {
       state.reserved += 1;
       return { snapshot, release: async () => void (state.released += 1) };

@@ -100,6 +100,7 @@ export interface PlaybookRunsTable {
   request_id: string | null;
   units_reserved: number;
   units_refunded: number;
+  units_spent: number;
   quota_day: string;
   error: string | null;
   event_count: number;

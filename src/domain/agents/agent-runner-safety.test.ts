@@ -36,7 +36,8 @@ describe('AgentRunner safety', () => {
     );
     expect(error).toMatchObject({ code: 'safety_blocked', details: { layer: 'jailbreak', categories: ['prompt_injection'] } });
     expect(calls).toHaveLength(0);
-    expect(meter.state.reserved).toBe(0);
+    // Reserved before screening, so that an exhausted caller is refused first; given back.
+    expect(meter.state).toEqual({ reserved: 1, released: 1 });
     expect(runs.runs).toEqual([expect.objectContaining({ status: 'blocked', errorCode: 'safety_blocked', model: null })]);
   });
 
@@ -89,12 +90,12 @@ describe('AgentRunner safety', () => {
     expect(result.usage).toMatchObject({ inputTokens: 200, outputTokens: 100 });
   });
 
-  it('withholds output that is harmful on every model: 422 output_blocked, recorded, not counted', async () => {
+  it('withholds output that is harmful on every model: 422 output_blocked, recorded, counted (both answers were billed)', async () => {
     const { meter, runner, runs } = setup(['openai', 'groq'], summaryOf(threat));
     const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'Summarise the quarter.' }, requestId: 'r', meter: meter.meter }));
     expect(error).toMatchObject({ code: 'output_blocked', details: { layer: 'content' } });
     expect(JSON.stringify(error.details)).not.toContain('kill');
-    expect(meter.state).toEqual({ reserved: 1, released: 1 });
+    expect(meter.state).toEqual({ reserved: 1, released: 0 });
     expect(runs.runs).toEqual([expect.objectContaining({ status: 'blocked', errorCode: 'output_blocked', inputTokens: 200 })]);
   });
 

@@ -37,7 +37,7 @@ describe('AgentRunner', () => {
     expect(error.details.preview).toMatchObject({ agent: 'finder', model: 'openai/small', task: 'fintech' });
     expect(calls).toHaveLength(0);
     expect(runs.runs).toHaveLength(0);
-    expect(meter.state.reserved).toBe(0);
+    expect(meter.state).toEqual({ reserved: 1, released: 1 });
   });
 
   it('does not ask /api/v1 callers for confirmation', async () => {

@@ -7,8 +7,8 @@ import type { RunRecord, RunRepository } from '../../ports/run-repository.ts';
 import { noTelemetry, type Telemetry } from '../../ports/telemetry.ts';
 import { AppError } from '../errors.ts';
 import { createId } from '../ids.ts';
-import type { MeterReservation, UsageMeter, UsageSnapshot } from '../quotas/usage-meter.ts';
-import { elapsedMs, runFailover, type AttemptReport, type SkippedModel } from '../routing/failover.ts';
+import { furthest, spentUnit, type MeterReservation, type RunProgress, type UsageMeter, type UsageSnapshot } from '../quotas/usage-meter.ts';
+import { elapsedMs, runFailover, type AttemptReport, type BilledCall, type SkippedModel } from '../routing/failover.ts';
 import type { ModelDefinition } from '../routing/model-definition.ts';
 import { priceUsage } from '../routing/model-registry.ts';
 import type { ModelRouter, RoutingDecision } from '../routing/model-router.ts';
@@ -36,7 +36,7 @@ export interface RunAgentCommand {
   agentId: string;
   body: AgentRunBody;
   requestId: string;
-  /** Counts the run against the caller's limit; only successful runs stay counted. */
+  /** Counts the run against the caller's limit: successful runs, and failed ones that got as far as the meter says. */
   meter: UsageMeter;
   /** The caller's plan's routing policy, when it sets one. */
   planPolicy?: RoutingPolicy | undefined;
@@ -99,6 +99,10 @@ interface RunInProgress {
   startedAt: number;
   /** What the input layers reported. */
   inputReports: LayerReport[];
+  /** How far the run got: whether a failure still spent its unit. */
+  progress: RunProgress;
+  /** Every model call that answered so far, billed whatever became of its output. */
+  calls: BilledCall[];
 }
 
 /** Request keys that steer the run rather than describe the task: no model ever sees them. */
@@ -115,8 +119,6 @@ function unscannedPaths(agent: Agent): ReadonlySet<string> {
   }
   return paths;
 }
-
-const noUsage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
 
 /** The one execution path for agent runs, whichever surface or trigger started them. */
 export class AgentRunner {
@@ -213,9 +215,23 @@ export class AgentRunner {
     const startedAt = performance.now();
     const agent = command.surface === 'free' ? this.findFreeAgent(command.agentId) : this.findAgent(command.agentId, command.surface);
     // Invalid requests are refused before anything is screened or recorded.
-    let task = resolveAgentTask(agent, command.body);
-    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, inputReports: [] };
+    const task = resolveAgentTask(agent, command.body);
+    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, inputReports: [], progress: 'none', calls: [] };
 
+    // Counted before anything costly, the safety layers included: a caller whose limit is used up gets 429
+    // at once. Given back below when the run fails before it spent anything (see UsageMeter).
+    const reservation = await command.meter.reserve();
+    try {
+      return await this.#screenAndExecute(run, task, reservation);
+    } catch (error) {
+      if (!spentUnit(command.meter, run.progress)) await reservation.release();
+      throw error;
+    }
+  }
+
+  async #screenAndExecute(run: RunInProgress, requestTask: AgentTask, reservation: MeterReservation): Promise<AgentRunSuccess> {
+    const { command, agent } = run;
+    let task = requestTask;
     // Layers 1-3 before any model call; a refusal is recorded but never counted against the quota.
     const screening = await this.#safety.screenInput(command.body, agent.safetyPolicy, unscannedPaths(agent));
     run.inputReports = screening.reports;
@@ -229,15 +245,7 @@ export class AgentRunner {
     if (command.surface === 'api' && agent.requiresConfirmation && command.body.confirmed !== true) {
       throw confirmationRequired(agent, task, routing);
     }
-
-    // Counted before any work; given back below unless the run succeeds.
-    const reservation = await command.meter.reserve();
-    try {
-      return await this.#execute(run, task, routing, reservation);
-    } catch (error) {
-      await reservation.release();
-      throw error;
-    }
+    return this.#execute(run, task, routing, reservation);
   }
 
   async #execute(run: RunInProgress, task: AgentTask, routing: RoutingDecision, reservation: MeterReservation): Promise<AgentRunSuccess> {
@@ -249,6 +257,9 @@ export class AgentRunner {
       surface: command.surface === 'v1' ? 'v1' : 'api',
       prompt: task.userPrompt,
       fields: task.fields,
+      onOutbound: () => {
+        run.progress = furthest(run.progress, 'outbound');
+      },
     };
     // Tools gather facts first; an AppError here refuses the request before anything runs or is recorded.
     const preparations: ToolPreparation[] = [];
@@ -264,6 +275,7 @@ export class AgentRunner {
       attemptTimeoutMs: this.#options.upstreamTimeoutMs,
     };
     const failover = { gateway: this.#gateway, breaker: this.#breaker, sleep: this.#sleep };
+    run.progress = furthest(run.progress, 'outbound');
     const result = await runFailover(failover, routing.chain, {
       ...generation,
       deadlineMs: this.#options.upstreamDeadlineMs,
@@ -272,6 +284,7 @@ export class AgentRunner {
         : {}),
     });
     this.#reportAttempts(result.attempts);
+    run.calls.push(...result.calls);
     const report = describeRouting(routing, result.skipped);
 
     if (!result.ok) {
@@ -291,12 +304,13 @@ export class AgentRunner {
       );
     }
 
+    run.progress = 'answered';
     // Layers 2-4 on the answer; a blocked or weak one is generated again on the next model (not once the
     // answer has been streamed: what the caller has seen cannot be replaced).
     const attempts = [...result.attempts];
-    const spent: OutputCandidate[] = [];
-    let chosen = await this.#candidate(agent, task, result.model, result.output, result.usage);
-    spent.push(chosen);
+    const candidates: OutputCandidate[] = [];
+    let chosen = await this.#candidate(agent, task, result.model, result.output);
+    candidates.push(chosen);
     const reason = regenerationReason(chosen);
     const remainingMs = this.#options.upstreamDeadlineMs - (performance.now() - generationStartedAt);
     const nextModels = modelsAfter(routing.chain, result.model);
@@ -304,16 +318,17 @@ export class AgentRunner {
       const second = await runFailover(failover, nextModels, { ...generation, deadlineMs: remainingMs });
       this.#reportAttempts(second.attempts);
       attempts.push(...second.attempts);
+      run.calls.push(...second.calls);
       if (second.ok) {
-        const candidate = await this.#candidate(agent, task, second.model, second.output, second.usage);
-        spent.push(candidate);
+        const candidate = await this.#candidate(agent, task, second.model, second.output);
+        candidates.push(candidate);
         chosen = betterCandidate(chosen, candidate);
       }
     }
-    const regenerated = spent.length > 1 ? reason : undefined;
+    const regenerated = candidates.length > 1 ? reason : undefined;
     const outputReports = [...chosen.screening.reports, chosen.quality.report];
     if (chosen.screening.blocked) {
-      await this.#record(run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', usage: totalUsage(spent), layers: [...run.inputReports, ...outputReports] });
+      await this.#record(run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', layers: [...run.inputReports, ...outputReports] });
       throw outputBlocked(chosen.screening.blocked, [...run.inputReports, ...outputReports], run.runId);
     }
 
@@ -339,8 +354,8 @@ export class AgentRunner {
       reviewers: routing.chain,
       evidence: { quality: chosen.quality.quality, contentPassed: chosen.screening.reports.every((layer) => layer.layer !== 'content' || layer.verdict === 'pass') },
     });
-    const reviewUsage = critic.verdict.usage ? [{ model: critic.verdict.usage.model, usage: critic.verdict.usage.tokens }] : [];
-    const usage = totalUsage([...spent, ...reviewUsage]);
+    if (critic.verdict.usage) run.calls.push({ model: critic.verdict.usage.model, usage: critic.verdict.usage.tokens });
+    const usage = totalUsage(run.calls);
     const layers = [...run.inputReports, ...outputReports, critic.report];
     const safety: SafetyReport = { passed: layers.every((layer) => layer.verdict !== 'block'), layers, ...(regenerated ? { regenerated } : {}) };
 
@@ -362,12 +377,12 @@ export class AgentRunner {
   }
 
   /** One model's answer through the output layers: PII and content screening, then the quality score. */
-  async #candidate(agent: Agent, task: AgentTask, model: ModelDefinition, output: Record<string, unknown>, usage: { inputTokens: number; outputTokens: number }): Promise<OutputCandidate> {
+  async #candidate(agent: Agent, task: AgentTask, model: ModelDefinition, output: Record<string, unknown>): Promise<OutputCandidate> {
     const screening = await this.#safety.screenOutput(output, agent.safetyPolicy);
     // The failover already checked the model's answer against the schema; only a redacted copy needs checking again.
     const schemaValid = screening.value === output || agent.outputValidator.safeParse(screening.value).success;
     const quality = this.#safety.assessQuality({ output: screening.value, prompt: task.prompt, schemaValid }, agent.safetyPolicy);
-    return { model, usage, screening, quality };
+    return { model, screening, quality };
   }
 
   #tool(name: string): AgentTool {
@@ -383,14 +398,15 @@ export class AgentRunner {
 
   /**
    * Stores a finished run and reports it, with the verdicts of the layers it went through (by default the
-   * input layers: a run that failed or was blocked before its output was screened).
+   * input layers: a run that failed or was blocked before its output was screened) and, whatever the
+   * outcome, the tokens and cost of every model call that answered.
    */
   async #record(
     run: RunInProgress,
     model: ModelDefinition | undefined,
     outcome: { status: Exclude<RunRecord['status'], 'queued' | 'running'>; errorCode: string | null; usage?: RunUsage; output?: string; layers?: readonly LayerReport[] },
   ): Promise<void> {
-    const usage = outcome.usage ?? noUsage;
+    const usage = outcome.usage ?? totalUsage(run.calls);
     this.#telemetry.agentRun({ surface: run.command.surface, agent: run.agent.id, model: model?.id ?? null, provider: model?.provider ?? null, outcome: outcome.status });
     for (const layer of outcome.layers ?? run.inputReports) this.#telemetry.safetyVerdict({ layer: layer.layer, stage: layer.stage, verdict: layer.verdict });
     await this.#runs.insert({

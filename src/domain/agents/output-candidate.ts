@@ -1,11 +1,9 @@
-import type { GenerationUsage } from '../../ports/model-gateway.ts';
 import type { ModelDefinition } from '../routing/model-definition.ts';
 import type { QualityAssessment, TextScreening } from '../safety/safety-pipeline.ts';
 
 /** One model's answer after the output layers: redacted, screened for content, scored for quality. */
 export interface OutputCandidate {
   model: ModelDefinition;
-  usage: GenerationUsage;
   screening: TextScreening<Record<string, unknown>>;
   quality: QualityAssessment;
 }

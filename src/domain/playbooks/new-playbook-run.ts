@@ -47,6 +47,7 @@ function newRun(start: NewRunCommon & Pick<PlaybookRunRecord, 'kind' | 'playbook
     requestId: start.requestId,
     unitsReserved: start.steps.length,
     unitsRefunded: 0,
+    unitsSpent: 0,
     quotaDay: start.quotaDay,
     error: null,
     callbackUrl: start.callbackUrl,

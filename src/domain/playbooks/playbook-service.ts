@@ -97,7 +97,10 @@ export class PlaybookService {
     return { runs: items, nextCursor };
   }
 
-  /** Stops a queued or running run; its unfinished steps are canceled and their units given back. */
+  /**
+   * Stops a queued or running run; its unfinished steps are canceled and the units of those that never
+   * started given back. A step running now keeps its unit: its model call goes on and is paid for.
+   */
   async cancel(accountId: string, runId: string): Promise<PlaybookRunRecord> {
     const run = await this.get(accountId, runId);
     if (run.status === 'canceled') return run;
@@ -125,11 +128,12 @@ export class PlaybookService {
     const done = run.steps.filter((step) => step.status === 'done').length;
     const units = run.steps.length - done;
     const reservation = await this.#quotas.reserve(account, 'api', units);
-    // Units count on the day they were reserved; a resume on a later day starts the bookkeeping afresh.
+    // Units count on the day they were reserved; a resume on a later day starts the bookkeeping afresh, as
+    // if what was already spent had been reserved that day.
     const sameDay = reservation.day === run.quotaDay;
     const resumed = await this.#runs.resume(run.id, {
       quotaDay: reservation.day,
-      unitsReserved: sameDay ? run.unitsReserved + units : done + units,
+      unitsReserved: sameDay ? run.unitsReserved + units : run.unitsSpent + units,
       unitsRefunded: sameDay ? run.unitsRefunded : 0,
       now: this.#clock.now().toISOString(),
     });

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
-import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, RunCallbackOutbox, StepNudge } from '../../ports/playbook-run-repository.ts';
+import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, RunCallbackOutbox, StepNudge, StepOutcomeRecord } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
 import type { AgentRunBody } from '../agents/agent-task.ts';
 import { AppError } from '../errors.ts';
-import { unmeteredUsage } from '../quotas/usage-meter.ts';
+import { prepaidUnit } from '../quotas/usage-meter.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
 import type { PlaybookCatalog } from './playbook-catalog.ts';
 import { playbookEvents } from './playbook-run-events.ts';
@@ -25,14 +25,7 @@ export interface PlaybookExecutorOptions {
 /** Gives back quota units reserved in advance (see QuotaService.refund). */
 export type QuotaRefund = (accountId: string, day: string, units: number) => Promise<void>;
 
-interface StepOutcome {
-  status: 'done' | 'failed';
-  result: string | null;
-  error: PlaybookError | null;
-  model: string | null;
-  agentRunId: string | null;
-  durationMs: number;
-}
+type StepOutcome = Omit<StepOutcomeRecord, 'completedAt'>;
 
 /**
  * Executes playbook steps, one per nudge, in whichever process the nudge reaches. The database decides:
@@ -166,6 +159,8 @@ export class PlaybookStepExecutor {
 
   async #runStep(run: PlaybookRunRecord, step: PlaybookStepRecord, body: AgentRunBody): Promise<StepOutcome> {
     const startedAt = performance.now();
+    // The run reserved one unit per step when it started; the runner says whether a failure spent it.
+    const unit = prepaidUnit();
     try {
       const result = await this.#runner.run({
         surface: 'api',
@@ -173,8 +168,7 @@ export class PlaybookStepExecutor {
         agentId: step.agent,
         body,
         requestId: run.requestId ?? run.id,
-        // The run reserved one unit per step when it started.
-        meter: unmeteredUsage,
+        meter: unit.meter,
         planPolicy: await this.#planPolicyOf(run.accountId),
       });
       return { status: 'done', result: JSON.stringify(result.data), error: null, model: result.model.id, agentRunId: result.runId, durationMs: elapsed(startedAt) };
@@ -182,7 +176,7 @@ export class PlaybookStepExecutor {
       if (!(error instanceof AppError)) this.#onError(error, { runId: run.id, stepIndex: step.stepIndex });
       const agentRunId = error instanceof AppError && typeof error.details.runId === 'string' ? error.details.runId : null;
       const reported = error instanceof AppError ? { code: error.code, message: error.message } : { code: 'internal', message: 'The step failed on our side' };
-      return { ...failure(reported, elapsed(startedAt)), agentRunId };
+      return { ...failure(reported, elapsed(startedAt)), agentRunId, unitSpent: unit.spent() };
     }
   }
 

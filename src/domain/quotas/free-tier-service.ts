@@ -6,7 +6,7 @@ import { unavailableAs503 } from './quota-service.ts';
 import type { UsageMeter, UsageSnapshot } from './usage-meter.ts';
 
 export interface FreeTierOptions {
-  /** Successful runs per client in any window (default 3). */
+  /** Runs per client in any window (default 3): successful ones, and failed ones that reached outside. */
   limit: number;
   windowSeconds: number;
 }
@@ -31,6 +31,8 @@ export class FreeTierService {
     const windowMs = this.#options.windowSeconds * 1000;
     const { limit } = this.#options;
     return {
+      // Anonymous callers could otherwise have the service fetch for them without limit by making runs fail.
+      countsFailuresFrom: 'outbound',
       reserve: async () => {
         const now = this.#clock.now().getTime();
         const result = await unavailableAs503(() => this.#limiter.tryHit(key, limit, windowMs, now));

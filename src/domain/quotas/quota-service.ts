@@ -34,6 +34,8 @@ export class QuotaService {
     return {
       reserve: (units = 1) => this.reserve(account, surface, units),
       snapshot: () => this.snapshot(account, surface),
+      // A model call that answered is billed to us: the run that made it stays counted, whatever its outcome.
+      countsFailuresFrom: 'answered',
     };
   }
 

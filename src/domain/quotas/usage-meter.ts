@@ -19,24 +19,63 @@ export interface MeterReservation {
 }
 
 /**
+ * How far a run got before it ended: `none`, refused before anything left the service; `outbound`, a tool
+ * fetched or searched, or a model was called; `answered`, a model answered with usable output (a billed
+ * call). See docs/decisions/0040-what-a-run-spends.md.
+ */
+export type RunProgress = 'none' | 'outbound' | 'answered';
+
+const progressRank: Readonly<Record<RunProgress, number>> = { none: 0, outbound: 1, answered: 2 };
+
+/** The further of two points a run reached. */
+export function furthest(current: RunProgress, reached: RunProgress): RunProgress {
+  return progressRank[reached] > progressRank[current] ? reached : current;
+}
+
+/**
  * Counts what an execution uses against a limit: reserve before the work (refusing with 429 when the limit
- * is reached), then release when the work did not succeed, so only successful work is counted.
+ * is reached), then release when the work did not succeed and did not get as far as `countsFailuresFrom`.
  */
 export interface UsageMeter {
   reserve(units?: number): Promise<MeterReservation>;
   /** The current state, without reserving anything. */
   snapshot(): Promise<UsageSnapshot>;
+  /**
+   * How far a failed run must have got to stay counted: `answered` for paid plans (what was billed upstream
+   * is not given back), `outbound` for anonymous callers (any request the service made for them counts).
+   */
+  readonly countsFailuresFrom: Exclude<RunProgress, 'none'>;
 }
 
-/** For work already paid for elsewhere (a playbook reserves its steps up front). */
-export const unmeteredUsage: UsageMeter = {
-  async reserve() {
-    return { snapshot: unlimitedSnapshot(), release: async () => undefined };
-  },
-  async snapshot() {
-    return unlimitedSnapshot();
-  },
-};
+/** Whether a run that ended without success, having got this far, spent the unit it reserved. */
+export function spentUnit(meter: Pick<UsageMeter, 'countsFailuresFrom'>, progress: RunProgress): boolean {
+  return progressRank[progress] >= progressRank[meter.countsFailuresFrom];
+}
+
+/**
+ * The unit of work paid for in advance (a playbook reserves one per step when it starts): the run keeps or
+ * gives it back by the paid plans' rule, and `spent()` tells the step which it was.
+ */
+export function prepaidUnit(): { meter: UsageMeter; spent(): boolean } {
+  let reserved = false;
+  let released = false;
+  const meter: UsageMeter = {
+    countsFailuresFrom: 'answered',
+    async reserve() {
+      reserved = true;
+      return {
+        snapshot: unlimitedSnapshot(),
+        release: async () => {
+          released = true;
+        },
+      };
+    },
+    async snapshot() {
+      return unlimitedSnapshot();
+    },
+  };
+  return { meter, spent: () => reserved && !released };
+}
 
 function unlimitedSnapshot(): UsageSnapshot {
   return { plan: 'unmetered', limit: null, used: 0, remaining: null, resetAt: new Date(0), windowSeconds: 0 };

@@ -20,12 +20,19 @@ export interface SkippedModel {
   reason: 'circuit_open' | 'context_too_small' | 'deadline';
 }
 
+/** A model call that answered, with usable output or not: the provider bills it either way. */
+export interface BilledCall {
+  model: ModelDefinition;
+  usage: GenerationUsage;
+}
+
 export type FailoverResult =
-  | { ok: true; model: ModelDefinition; output: Record<string, unknown>; usage: GenerationUsage; attempts: AttemptReport[]; skipped: SkippedModel[] }
+  | { ok: true; model: ModelDefinition; output: Record<string, unknown>; usage: GenerationUsage; attempts: AttemptReport[]; skipped: SkippedModel[]; calls: BilledCall[] }
   | {
       ok: false;
       attempts: AttemptReport[];
       skipped: SkippedModel[];
+      calls: BilledCall[];
       lastModel: ModelDefinition | undefined;
       /** Set when a model refused the request itself (or a stream broke after it started): stop, do not advance. */
       stoppedBy?: UpstreamError;
@@ -65,6 +72,7 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
   const startedAt = performance.now();
   const attempts: AttemptReport[] = [];
   const skipped: SkippedModel[] = [];
+  const calls: BilledCall[] = [];
   let minimumContext = 0;
   let lastModel: ModelDefinition | undefined;
 
@@ -77,27 +85,27 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
       const remaining = request.deadlineMs - (performance.now() - startedAt);
       if (remaining <= 0) {
         skipped.push({ model: model.id, reason: 'deadline' });
-        return { ok: false, attempts, skipped, lastModel };
+        return { ok: false, attempts, skipped, lastModel, calls };
       }
       if (honourBreaker && !dependencies.breaker.tryAcquire(model.id)) {
         skipped.push({ model: model.id, reason: 'circuit_open' });
         continue;
       }
       lastModel = model;
-      const outcome = await attemptModel(dependencies, model, request, Math.ceil(Math.min(request.attemptTimeoutMs, remaining)), attempts);
+      const outcome = await attemptModel(dependencies, model, request, Math.ceil(Math.min(request.attemptTimeoutMs, remaining)), { attempts, calls });
       if (outcome.ok) {
         dependencies.breaker.recordSuccess(model.id);
-        return { ok: true, model, output: outcome.output, usage: outcome.usage, attempts, skipped };
+        return { ok: true, model, output: outcome.output, usage: outcome.usage, attempts, skipped, calls };
       }
       const failure = outcome.error;
       if (failure.kind === 'interrupted') {
         dependencies.breaker.recordFailure(model.id);
-        return { ok: false, attempts, skipped, lastModel, stoppedBy: failure };
+        return { ok: false, attempts, skipped, lastModel, stoppedBy: failure, calls };
       }
       if (!failure.retryable) {
         // The model answered; the request was at fault. That says the model is healthy.
         dependencies.breaker.recordSuccess(model.id);
-        return { ok: false, attempts, skipped, lastModel, stoppedBy: failure };
+        return { ok: false, attempts, skipped, lastModel, stoppedBy: failure, calls };
       }
       dependencies.breaker.recordFailure(model.id);
       if (failure.kind === 'context_length') minimumContext = Math.max(minimumContext, model.contextWindow);
@@ -110,19 +118,20 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
     if (attempts.length > 0) break;
     skipped.length = 0;
   }
-  return { ok: false, attempts, skipped, lastModel };
+  return { ok: false, attempts, skipped, lastModel, calls };
 }
 
 type AttemptOutcome = { ok: true; output: Record<string, unknown>; usage: GenerationUsage } | { ok: false; error: UpstreamError };
 
-/** One model: a call, and when its output fails the schema, one repair call. */
+/** One model: a call, and when its output fails the schema, one repair call. Appends to `record` as it goes. */
 async function attemptModel(
   dependencies: FailoverDependencies,
   model: ModelDefinition,
   request: FailoverRequest,
   timeoutMs: number,
-  attempts: AttemptReport[],
+  record: { attempts: AttemptReport[]; calls: BilledCall[] },
 ): Promise<AttemptOutcome> {
+  const { attempts } = record;
   let repair: { previousText: string; problem: string } | undefined;
   let delivered = false;
   const onDelta = request.onDelta
@@ -144,6 +153,7 @@ async function attemptModel(
         ...(repair ? { repair } : {}),
         ...(onDelta ? { onDelta } : {}),
       });
+      record.calls.push({ model, usage: result.usage });
       const validated = request.outputValidator.safeParse(result.output);
       if (validated.success) {
         attempts.push({ model: model.id, provider: model.provider, outcome: 'ok', ...(isRepair ? { repair: true } : {}), ms: elapsedMs(startedAt) });

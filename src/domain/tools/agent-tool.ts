@@ -31,6 +31,11 @@ export interface ToolContext {
   /** Every structured field of the request, private ones included. */
   fields: Readonly<Record<string, unknown>>;
   signal?: AbortSignal;
+  /**
+   * Called right before the tool's first request to the outside world (a fetch, a search): from then on
+   * the run has made the service work for its caller, and an anonymous caller's run stays counted.
+   */
+  onOutbound?: () => void;
 }
 
 export interface ToolPreparation {

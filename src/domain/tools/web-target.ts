@@ -27,6 +27,7 @@ export async function fetchWebTarget<Result>(
 ): Promise<{ target: string; result: Result }> {
   const target = findWebTarget(context.fields[field.name], context.prompt);
   if (!target) throw invalidRequest([{ path: field.name, message: field.missing }]);
+  context.onOutbound?.();
   try {
     return { target, result: await fetch(target, context.signal ? { signal: context.signal } : {}) };
   } catch (error) {

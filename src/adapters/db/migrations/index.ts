@@ -9,6 +9,7 @@ import * as playbookCallbacks from './0007-playbook-callbacks.ts';
 import * as runKinds from './0008-run-kinds.ts';
 import * as idempotencyKeys from './0009-idempotency-keys.ts';
 import * as runRollups from './0010-run-rollups.ts';
+import * as unitsSpent from './0011-units-spent.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0008-run-kinds': runKinds,
   '0009-idempotency-keys': idempotencyKeys,
   '0010-run-rollups': runRollups,
+  '0011-units-spent': unitsSpent,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

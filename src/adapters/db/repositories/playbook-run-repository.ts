@@ -11,6 +11,7 @@ import type {
   RunCallbackOutbox,
   RunKind,
   StepNudge,
+  StepOutcomeRecord,
 } from '../../../ports/playbook-run-repository.ts';
 import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
 import { findStalledRuns, oldestQueuedRun, openStepStatuses } from './playbook-run-sweep-queries.ts';
@@ -114,13 +115,7 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async finishStep(
-    runId: string,
-    stepIndex: number,
-    owner: string,
-    outcome: { status: 'done' | 'failed'; result: string | null; error: PlaybookError | null; model: string | null; agentRunId: string | null; durationMs: number; completedAt: string },
-    events: NewPlaybookEvent[],
-  ): Promise<boolean> {
+  async finishStep(runId: string, stepIndex: number, owner: string, outcome: StepOutcomeRecord, events: NewPlaybookEvent[]): Promise<boolean> {
     const finished = await this.#transition(runId, ['running'], outcome.completedAt, events, async (trx) => {
       const step = await trx
         .updateTable('playbook_steps')
@@ -141,6 +136,9 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
         .where('lease_owner', '=', owner)
         .executeTakeFirst();
       if (step.numUpdatedRows === 0n) throw new NotApplied();
+      if (outcome.status === 'done' || outcome.unitSpent === true) {
+        await trx.updateTable('playbook_runs').set((eb) => ({ units_spent: eb('units_spent', '+', 1) })).where('id', '=', runId).execute();
+      }
       return true;
     });
     return finished ?? false;
@@ -164,7 +162,15 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
 
   async cancel(runId: string, change: { now: string; events: NewPlaybookEvent[] }): Promise<{ canceled: boolean; refundUnits: number }> {
     const refundUnits = await this.#transition(runId, ['queued', 'running'], change.now, change.events, async (trx, run) => {
-      await trx.updateTable('playbook_runs').set({ status: 'canceled', completed_at: change.now }).where('id', '=', runId).execute();
+      // A step running now goes on at its model, which bills us: its unit is spent, not given back.
+      const running = await trx
+        .selectFrom('playbook_steps')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('run_id', '=', runId)
+        .where('status', '=', 'running')
+        .executeTakeFirstOrThrow();
+      const unitsSpent = Number(run.units_spent) + Number(running.count);
+      await trx.updateTable('playbook_runs').set({ status: 'canceled', completed_at: change.now, units_spent: unitsSpent }).where('id', '=', runId).execute();
       await trx
         .updateTable('playbook_steps')
         .set({ status: 'canceled', lease_owner: null, lease_expires_at: null })
@@ -173,7 +179,7 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
         .execute();
       // The row still holds the status from before this change: only a running run has a slot.
       if (run.status === 'running') await freeSlot(trx, run.account_id);
-      return refund(trx, run);
+      return refund(trx, { ...run, units_spent: unitsSpent });
     });
     return refundUnits === undefined ? { canceled: false, refundUnits: 0 } : { canceled: true, refundUnits };
   }
@@ -315,17 +321,11 @@ async function freeSlot(trx: Transaction<DatabaseSchema>, accountId: string): Pr
 }
 
 /**
- * Marks every unit not spent on a `done` step as refunded; returns how many that newly is. `run` is the
- * run's row read under its lock in this transaction.
+ * Marks every unit reserved and not spent as refunded; returns how many that newly is. `run` is the run's
+ * row read under its lock in this transaction.
  */
 async function refund(trx: Transaction<DatabaseSchema>, run: Selectable<PlaybookRunsTable>): Promise<number> {
-  const done = await trx
-    .selectFrom('playbook_steps')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('run_id', '=', run.id)
-    .where('status', '=', 'done')
-    .executeTakeFirstOrThrow();
-  const unspent = Number(run.units_reserved) - Number(done.count);
+  const unspent = Number(run.units_reserved) - Number(run.units_spent);
   const newlyRefunded = unspent - Number(run.units_refunded);
   if (newlyRefunded <= 0) return 0;
   await trx.updateTable('playbook_runs').set({ units_refunded: unspent }).where('id', '=', run.id).execute();

@@ -31,6 +31,7 @@ export function createSlackPosterTool(dependencies: { outbound: OutboundHttp; de
           statusDetail: 'No Slack webhook is configured (set SLACK_WEBHOOK_URL or send webhookUrl); nothing was posted.',
         };
       }
+      context.onOutbound?.();
       try {
         const response = await dependencies.outbound.request({
           url: webhookUrl,

@@ -28,6 +28,7 @@ export function createWebSearchTool(webSearch: WebSearch | undefined): AgentTool
       if (!webSearch) return { state: [] };
       const query = searchQuery(context);
       let results: WebSearchResult[] = [];
+      context.onOutbound?.();
       try {
         results = await webSearch.search(query, { limit: resultLimit, ...(context.signal ? { signal: context.signal } : {}) });
       } catch {

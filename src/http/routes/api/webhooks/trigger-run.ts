@@ -40,7 +40,7 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
             'Authenticated by an API key bearer, or by a Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`) made with your `whsec_` secret over the exact body, with `?account=<your account id>`; the timestamp must be within 5 minutes. ' +
             'A repeated `webhook-id` (or Idempotency-Key) within 24 hours starts no second run: the first answer is replayed. ' +
             'With `callbackUrl` (or `webhook_url`) the outcome is POSTed there, signed: `run.completed` / `run.failed` for an agent, `playbook.completed` / `playbook.failed` for a playbook. ' +
-            "One unit of today's quota per agent run or playbook step; units of work that does not succeed are given back.",
+            "One unit of today's quota per agent run or playbook step; units of work not spent are given back (a model call that answered is spent).",
           security: [{ bearerAuth: [] }, {}],
           querystring: triggerQuerySchema,
           headers: idempotencyHeadersSchema,
