@@ -26,7 +26,7 @@ export interface UpstreamAttemptSample {
 /** One safety layer's verdict on one run. */
 export interface SafetyVerdictSample {
   layer: string;
-  stage: 'input' | 'output';
+  stage: 'input' | 'tool' | 'output';
   verdict: string;
 }
 

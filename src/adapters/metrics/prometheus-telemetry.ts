@@ -76,7 +76,7 @@ export class PrometheusTelemetry implements Telemetry {
     });
     this.#safetyVerdicts = new Counter({
       name: `${metricPrefix}safety_verdicts_total`,
-      help: "Safety layers' verdicts on agent runs, by layer, stage (input, output) and verdict",
+      help: "Safety layers' verdicts on agent runs, by layer, stage (input, tool, output) and verdict",
       labelNames: ['layer', 'stage', 'verdict'],
       registers,
     });

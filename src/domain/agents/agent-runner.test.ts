@@ -113,7 +113,7 @@ describe('AgentRunner', () => {
       const { meter, runner, calls } = setup(['openai'], companies, toolCatalog(), new Map([['notes', notesTool]]));
       const result = await runner.run({ surface: 'v1', accountId: 'u1', agentId: 'finder', body: { prompt: 'fintech', niche: 'pay', secret: 's3cr3t' }, requestId: 'r', meter: meter.meter });
       expect(result.data).toEqual({ companies: [], noted: true, model: 'openai/small' });
-      expect(calls[0]?.prompt).toBe('fintech\n\nDetails:\n- niche: pay\n\nNotes gathered:\nfact one');
+      expect(calls[0]?.prompt).toMatch(/^fintech\n\nDetails:\n- niche: pay\n\n.*\n\nNotes gathered:\n<data-(\w+) source="notes">\nfact one\n<\/data-\1>$/s);
       expect(calls[0]?.prompt).not.toContain('s3cr3t');
     });
 

@@ -16,13 +16,15 @@ import type { RoutingPolicy } from '../routing/routing-policy.ts';
 import { inferCategory } from '../routing/task-classifier.ts';
 import type { LayerReport } from '../safety/safety-layer.ts';
 import type { SafetyPipeline } from '../safety/safety-pipeline.ts';
+import { dataBlockRule } from '../safety/data-blocks.ts';
 import type { AgentTool, ToolContext, ToolPreparation } from '../tools/agent-tool.ts';
 import { isFreeAgent, type Agent, type ApiSurface, type RunSurface } from './agent.ts';
 import type { AgentCatalog } from './agent-catalog.ts';
 import { buildInstructions } from './agent-instructions.ts';
 import { resolveAgentTask, type AgentRunBody, type AgentTask } from './agent-task.ts';
 import { betterCandidate, modelsAfter, regenerationReason, type OutputCandidate } from './output-candidate.ts';
-import { outputBlocked, safetyBlocked, type SafetyReport } from './safety-refusals.ts';
+import { outputBlocked, safetyBlocked, toolTextBlocked, type SafetyReport } from './safety-refusals.ts';
+import { withToolData, type ToolData } from './tool-data-prompt.ts';
 
 export type { AttemptReport } from '../routing/failover.ts';
 export type { SafetyReport } from './safety-refusals.ts';
@@ -97,8 +99,8 @@ interface RunInProgress {
   runId: string;
   createdAt: string;
   startedAt: number;
-  /** What the input layers reported. */
-  inputReports: LayerReport[];
+  /** What the input layers reported, then the layers that screened what tools fetched. */
+  reports: LayerReport[];
   /** How far the run got: whether a failure still spent its unit. */
   progress: RunProgress;
   /** Every model call that answered so far, billed whatever became of its output. */
@@ -216,7 +218,7 @@ export class AgentRunner {
     const agent = command.surface === 'free' ? this.findFreeAgent(command.agentId) : this.findAgent(command.agentId, command.surface);
     // Invalid requests are refused before anything is screened or recorded.
     const task = resolveAgentTask(agent, command.body);
-    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, inputReports: [], progress: 'none', calls: [] };
+    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, reports: [], progress: 'none', calls: [] };
 
     // Counted before anything costly, the safety layers included: a caller whose limit is used up gets 429
     // at once. Given back below when the run fails before it spent anything (see UsageMeter).
@@ -234,7 +236,7 @@ export class AgentRunner {
     let task = requestTask;
     // Layers 1-3 before any model call; a refusal is recorded but never counted against the quota.
     const screening = await this.#safety.screenInput(command.body, agent.safetyPolicy, unscannedPaths(agent));
-    run.inputReports = screening.reports;
+    run.reports = screening.reports;
     if (screening.blocked) {
       await this.#record(run, undefined, { status: 'blocked', errorCode: 'safety_blocked' });
       throw safetyBlocked(screening.blocked, screening.reports, run.runId);
@@ -265,11 +267,14 @@ export class AgentRunner {
     const preparations: ToolPreparation[] = [];
     for (const tool of tools) preparations.push(tool.prepare ? await tool.prepare(toolContext) : {});
 
+    // What tools brought in from outside is untrusted data: screened, then shown to the model in data blocks.
+    const gathered = await this.#screenToolData(run, tools, preparations);
+
     const onDelta = command.onDelta;
     const generationStartedAt = performance.now();
     const generation = {
-      instructions: buildInstructions(agent),
-      prompt: withToolContext(task.prompt, tools, preparations),
+      instructions: gathered.length > 0 ? `${buildInstructions(agent)}\n\n${dataBlockRule}` : buildInstructions(agent),
+      prompt: withToolData(task.prompt, gathered),
       outputSchema: agent.output,
       outputValidator: agent.outputValidator,
       attemptTimeoutMs: this.#options.upstreamTimeoutMs,
@@ -328,8 +333,8 @@ export class AgentRunner {
     const regenerated = candidates.length > 1 ? reason : undefined;
     const outputReports = [...chosen.screening.reports, chosen.quality.report];
     if (chosen.screening.blocked) {
-      await this.#record(run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', layers: [...run.inputReports, ...outputReports] });
-      throw outputBlocked(chosen.screening.blocked, [...run.inputReports, ...outputReports], run.runId);
+      await this.#record(run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', layers: [...run.reports, ...outputReports] });
+      throw outputBlocked(chosen.screening.blocked, [...run.reports, ...outputReports], run.runId);
     }
 
     let output = chosen.screening.value;
@@ -340,7 +345,7 @@ export class AgentRunner {
       const checked = agent.publicOutputValidator.safeParse(output);
       if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
     } catch (error) {
-      await this.#recordFailure(run, chosen.model, 'agent_failed', [...run.inputReports, ...outputReports]);
+      await this.#recordFailure(run, chosen.model, 'agent_failed', [...run.reports, ...outputReports]);
       if (error instanceof AppError) throw error;
       throw new AppError('agent_failed', 'The agent failed while processing the model output', { runId: run.runId }, { cause: error });
     }
@@ -356,7 +361,7 @@ export class AgentRunner {
     });
     if (critic.verdict.usage) run.calls.push({ model: critic.verdict.usage.model, usage: critic.verdict.usage.tokens });
     const usage = totalUsage(run.calls);
-    const layers = [...run.inputReports, ...outputReports, critic.report];
+    const layers = [...run.reports, ...outputReports, critic.report];
     const safety: SafetyReport = { passed: layers.every((layer) => layer.verdict !== 'block'), layers, ...(regenerated ? { regenerated } : {}) };
 
     const data = { ...output, model: chosen.model.id };
@@ -374,6 +379,25 @@ export class AgentRunner {
       quota: reservation.snapshot,
       responseTimeMs,
     };
+  }
+
+  /**
+   * The text tools gathered, through the jailbreak and PII layers (stage `tool`): passages carrying
+   * instructions removed (or the run refused, per the agent's policy), PII redacted per the policy.
+   */
+  async #screenToolData(run: RunInProgress, tools: readonly AgentTool[], preparations: readonly ToolPreparation[]): Promise<ToolData[]> {
+    const gathered = tools.flatMap((tool, index) => {
+      const context = preparations[index]?.context;
+      return context ? [{ source: tool.name, description: tool.description, text: context }] : [];
+    });
+    if (gathered.length === 0) return [];
+    const screening = await this.#safety.screenToolText(gathered, run.agent.safetyPolicy);
+    run.reports.push(...screening.reports);
+    if (screening.blocked) {
+      await this.#record(run, undefined, { status: 'blocked', errorCode: 'safety_blocked' });
+      throw toolTextBlocked(screening.blocked, run.reports, run.runId);
+    }
+    return gathered.map((entry, index) => ({ ...entry, text: screening.texts[index] ?? '' }));
   }
 
   /** One model's answer through the output layers: PII and content screening, then the quality score. */
@@ -408,7 +432,7 @@ export class AgentRunner {
   ): Promise<void> {
     const usage = outcome.usage ?? totalUsage(run.calls);
     this.#telemetry.agentRun({ surface: run.command.surface, agent: run.agent.id, model: model?.id ?? null, provider: model?.provider ?? null, outcome: outcome.status });
-    for (const layer of outcome.layers ?? run.inputReports) this.#telemetry.safetyVerdict({ layer: layer.layer, stage: layer.stage, verdict: layer.verdict });
+    for (const layer of outcome.layers ?? run.reports) this.#telemetry.safetyVerdict({ layer: layer.layer, stage: layer.stage, verdict: layer.verdict });
     await this.#runs.insert({
       ...this.#baseRecord(run, model),
       status: outcome.status,
@@ -449,15 +473,6 @@ function totalUsage(calls: readonly { model: ModelDefinition; usage: { inputToke
     total.costUsd += priceUsage(call.model, call.usage);
   }
   return { ...total, costUsd: Math.round(total.costUsd * 1e8) / 1e8 };
-}
-
-/** The task, followed by what each tool gathered, under the tool's name. */
-function withToolContext(prompt: string, tools: readonly AgentTool[], preparations: readonly ToolPreparation[]): string {
-  const sections = tools.flatMap((tool, index) => {
-    const context = preparations[index]?.context;
-    return context ? [`${tool.description}:\n${context}`] : [];
-  });
-  return sections.length > 0 ? `${prompt}\n\n${sections.join('\n\n')}` : prompt;
 }
 
 function confirmationRequired(agent: Agent, task: AgentTask, routing: RoutingDecision): AppError {

@@ -19,6 +19,16 @@ export function safetyBlocked(block: SafetyBlock, layers: LayerReport[], runId: 
   });
 }
 
+/** 422 `safety_blocked` with `stage: tool`: text a tool fetched carried instructions, and the agent refuses such runs. */
+export function toolTextBlocked(block: SafetyBlock, layers: LayerReport[], runId: string): AppError {
+  return new AppError('safety_blocked', `Text fetched for this run was refused by the ${block.layer} safety layer (${block.categories.join(', ')}): it holds instructions aimed at the assistant`, {
+    ...blockDetails(block),
+    stage: 'tool',
+    runId,
+    safety: { passed: false, layers },
+  });
+}
+
 /** 422 `output_blocked`: the output failed content safety on every model it was generated on. */
 export function outputBlocked(block: SafetyBlock, layers: LayerReport[], runId: string): AppError {
   return new AppError('output_blocked', `The output was withheld by the ${block.layer} safety layer (${block.categories.join(', ')}) after regeneration`, {

@@ -3,8 +3,11 @@ import type { NormalizedText } from './text/normalize-text.ts';
 /** The five layers, named as the contract names them. */
 export type SafetyLayerName = 'jailbreak' | 'pii' | 'content' | 'quality' | 'critic';
 
-/** Where a layer looked: the request before any model call, or the model's output. */
-export type SafetyStage = 'input' | 'output';
+/**
+ * Where a layer looked: the request before any model call, text a tool fetched from outside before the
+ * model sees it, or the model's output.
+ */
+export type SafetyStage = 'input' | 'tool' | 'output';
 
 /**
  * What a layer concluded:
@@ -75,4 +78,9 @@ export interface SafetyPolicy {
   pii: Readonly<Record<string, PiiAction>>;
   /** Output quality (0–1) below which the output is regenerated on the next model. */
   qualityThreshold: number;
+  /**
+   * Text fetched by a tool that carries instructions aimed at the model: `strip` removes the passages and
+   * the run goes on (reported), `block` refuses the run with 422 `safety_blocked`. Absent: `strip`.
+   */
+  toolInjection?: 'strip' | 'block';
 }

@@ -5,6 +5,7 @@ import { scoreQuality, type OutputSubject, type QualityScore } from './layers/qu
 import type { LayerReport, SafetyLayerName, SafetyPolicy, SafetyStage, ScannedString, TextSafetyLayer } from './safety-layer.ts';
 import { scannedString } from './scanned-string.ts';
 import { collectStrings, replaceStrings, type LocatedString } from './text/request-strings.ts';
+import { screenToolText, type FetchedText, type ToolTextScreening } from './tool-text-screening.ts';
 
 /** The pipeline's order, in one place: which layers look at the request, and which at the output. */
 export const inputLayerOrder = ['jailbreak', 'pii', 'content'] as const satisfies readonly SafetyLayerName[];
@@ -59,6 +60,20 @@ export class SafetyPipeline {
   /** Layers 1–3 on the request: every string of it except the keys in `skip`. */
   screenInput<Value>(request: Value, policy: SafetyPolicy, skip: ReadonlySet<string>): Promise<TextScreening<Value>> {
     return this.#screen('input', inputLayerOrder, request, collectStrings(request, skip), policy);
+  }
+
+  /** Layers 1–2 on text tools fetched from outside, before a model sees it (see tool-text-screening.ts). */
+  screenToolText(fetched: readonly FetchedText[], policy: SafetyPolicy): Promise<ToolTextScreening> {
+    return screenToolText(this.#layers, fetched, policy);
+  }
+
+  /**
+   * Layer 2 alone, for what the service stores: every string of the value (except the keys in `skip`) with
+   * the PII the policy keeps from models replaced by placeholders. At the `input` stage a type the policy
+   * blocks refuses the value, as it would the request; at `output` it is redacted.
+   */
+  screenPii<Value>(value: Value, policy: SafetyPolicy, stage: 'input' | 'output', skip: ReadonlySet<string> = new Set()): Promise<TextScreening<Value>> {
+    return this.#screen(stage, ['pii'], value, collectStrings(value, skip), policy);
   }
 
   /** Layers 2–3 on the model's output. */

@@ -11,6 +11,7 @@ import type { PiiAction, SafetyPolicy } from './safety-layer.ts';
 export const defaultSafetyPolicy: SafetyPolicy = {
   pii: { email: 'allow', phone: 'allow', ip: 'allow', card: 'redact', iban: 'redact', ssn: 'redact', secret: 'redact' },
   qualityThreshold: 0.5,
+  toolInjection: 'strip',
 };
 
 const piiActionSchema = z.enum(['allow', 'redact', 'block']);
@@ -19,6 +20,7 @@ const piiActionSchema = z.enum(['allow', 'redact', 'block']);
 export const agentSafetySchema = z.strictObject({
   pii: z.partialRecord(z.enum(piiTypes), piiActionSchema).optional(),
   qualityThreshold: z.number().min(0).max(1).optional(),
+  toolInjection: z.enum(['strip', 'block']).optional(),
 });
 
 export type AgentSafetySettings = z.output<typeof agentSafetySchema>;
@@ -28,5 +30,6 @@ export function safetyPolicyFor(settings: AgentSafetySettings | undefined): Safe
   return {
     pii: { ...defaultSafetyPolicy.pii, ...(settings?.pii as Record<string, PiiAction> | undefined) },
     qualityThreshold: settings?.qualityThreshold ?? defaultSafetyPolicy.qualityThreshold,
+    toolInjection: settings?.toolInjection ?? defaultSafetyPolicy.toolInjection,
   };
 }

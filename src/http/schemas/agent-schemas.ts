@@ -20,8 +20,8 @@ export const agentRunBodySchema = z
 
 const layerReportSchema = z.object({
   layer: z.enum(['jailbreak', 'pii', 'content', 'quality', 'critic']),
-  stage: z.enum(['input', 'output']),
-  verdict: z.enum(['pass', 'flag', 'redact', 'block']).describe('For quality and critic, block means below the bar'),
+  stage: z.enum(['input', 'tool', 'output']).describe('tool: text a tool fetched from outside, screened before the model saw it'),
+  verdict: z.enum(['pass', 'flag', 'redact', 'block']).describe('For quality and critic, block means below the bar; for fetched text, redact means the passages carrying instructions were removed'),
   score: z.number().describe('Jailbreak, PII, content: how likely unsafe (0-1). Quality, critic: how good (0-1)'),
   categories: z.array(z.string()).describe('Hazard categories, PII types, failed checks or criteria; never text'),
   findings: z.record(z.string(), z.number()).optional().describe('PII: count per type'),
@@ -35,7 +35,7 @@ export const safetyReportSchema = z
     layers: z.array(layerReportSchema).describe('Every layer that ran, in pipeline order'),
     regenerated: z.enum(['output_blocked', 'quality']).optional().describe('Why the output was generated again on the next model'),
   })
-  .describe('The five safety layers: jailbreak, PII, content (input), PII, content, quality, critic (output)');
+  .describe('The five safety layers: jailbreak, PII, content (input), jailbreak and PII on text tools fetched (tool), PII, content, quality, critic (output)');
 
 export const agentRunEnvelopeSchema = z.object({
   success: z.literal(true),

@@ -29,7 +29,7 @@ export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJ
 
   return {
     name: 'jailbreak',
-    stages: ['input'],
+    stages: ['input', 'tool'],
     async scan(strings): Promise<TextLayerResult> {
       const { score, riskiest, planted } = assessJailbreak(model, strings);
       let attack = score >= threshold;

@@ -9,7 +9,7 @@ import { scanNormalized, type TextPii } from './scan-normalized.ts';
  * The report holds types, counts and a score, never a value.
  */
 export function createPiiLayer(): TextSafetyLayer {
-  return { name: 'pii', stages: ['input', 'output'], scan: scanPii };
+  return { name: 'pii', stages: ['input', 'tool', 'output'], scan: scanPii };
 }
 
 /** The layer's scan, synchronous: findings per the policy, and the redacted strings when it redacts. */
@@ -26,10 +26,11 @@ export function scanPii(strings: readonly ScannedString[], context: TextLayerCon
   const types = (Object.keys(counts) as PiiType[]).sort();
   if (types.length === 0) return { report: { verdict: 'pass', score: 0, categories: [] } };
 
-  // Outputs are redacted, never refused, for PII: the caller asked for them and the model already ran.
+  // Only the caller's own request is refused for PII. Outputs (the caller asked for them, the model already
+  // ran) and text a tool fetched (the caller did not write it) are redacted instead.
   const actionOf = (type: PiiType): PiiAction => {
     const action = context.policy.pii[type] ?? 'allow';
-    return action === 'block' && context.stage === 'output' ? 'redact' : action;
+    return action === 'block' && context.stage !== 'input' ? 'redact' : action;
   };
   const report = { score, categories: types, findings: counts as Record<string, number> };
   if (types.some((type) => actionOf(type) === 'block')) return { report: { verdict: 'block', ...report } };

@@ -1,0 +1,122 @@
+import { performance } from 'node:perf_hooks';
+import type { LayerReport, SafetyPolicy, TextSafetyLayer } from './safety-layer.ts';
+import { scannedString } from './scanned-string.ts';
+
+/** Text a tool brought in from outside the service, under the tool's name. */
+export interface FetchedText {
+  source: string;
+  text: string;
+}
+
+export interface ToolTextScreening {
+  /** The jailbreak and PII layers' reports, stage `tool`. */
+  reports: LayerReport[];
+  /** Each text as the model may see it: injected passages removed, PII redacted per the policy. */
+  texts: string[];
+  /** Set when the policy refuses runs whose fetched text carries instructions (`toolInjection: block`). */
+  blocked?: { layer: 'jailbreak'; categories: string[] };
+}
+
+/** Passages are scanned on their own this long at most: a planted instruction is short. */
+const passageCharacters = 800;
+/** Past this many passages a text carrying an attack is dropped whole rather than searched through. */
+const maxPassages = 80;
+
+export const removedPassage = '[passage withheld by the safety screen]';
+export const removedText = '[text withheld by the safety screen]';
+
+/**
+ * Screens text fetched by tools as untrusted data, before any model sees it. The jailbreak layer looks for
+ * instructions planted in it (prompt injection): by default the passages that carry them are removed and
+ * the run goes on without them (verdict `redact`), or the whole text when the attack cannot be pinned to
+ * passages; with `toolInjection: block` the run is refused. The PII layer then redacts what the agent's
+ * policy keeps from models (never refusing: the caller did not write this text).
+ */
+export async function screenToolText(layers: { jailbreak: TextSafetyLayer; pii: TextSafetyLayer }, fetched: readonly FetchedText[], policy: SafetyPolicy): Promise<ToolTextScreening> {
+  const context = { stage: 'tool' as const, policy };
+  const reports: LayerReport[] = [];
+
+  let started = performance.now();
+  const strings = fetched.map((entry) => scannedString(`tool.${entry.source}`, entry.text));
+  const whole = await layers.jailbreak.scan(strings, context);
+  let texts = fetched.map((entry) => entry.text);
+  if (whole.report.verdict === 'block') {
+    if (policy.toolInjection === 'block') {
+      reports.push(report('jailbreak', whole.report, started));
+      return { reports, texts, blocked: { layer: 'jailbreak', categories: whole.report.categories } };
+    }
+    const attacked = async (text: string) => (await layers.jailbreak.scan([scannedString('tool', text)], context)).report.verdict === 'block';
+    texts = await Promise.all(texts.map((text) => withoutInjection(text, attacked)));
+    reports.push(report('jailbreak', { ...whole.report, verdict: 'redact' }, started));
+  } else {
+    reports.push(report('jailbreak', whole.report, started));
+  }
+
+  started = performance.now();
+  const pii = await layers.pii.scan(
+    texts.map((text, index) => scannedString(`tool.${fetched[index]?.source ?? index}`, text)),
+    context,
+  );
+  reports.push(report('pii', pii.report, started));
+  if (pii.rewritten) texts = texts.map((text, index) => pii.rewritten?.[index] ?? text);
+  return { reports, texts };
+}
+
+/**
+ * The text without what carries an attack: passages of about `passageCharacters` are read on their own,
+ * and in a passage that scores as an attack each line is read too, so that only the lines carrying it go
+ * (or the passage, when no single line does). Nothing is left when the attack only shows read whole.
+ */
+async function withoutInjection(text: string, attacked: (text: string) => Promise<boolean>): Promise<string> {
+  if (!(await attacked(text))) return text;
+  const passages = passagesOf(text);
+  if (passages.length > maxPassages) return removedText;
+  const kept: string[] = [];
+  for (const passage of passages) {
+    if (!(await attacked(passage))) {
+      kept.push(passage);
+      continue;
+    }
+    const lines = passage.split('\n');
+    const flagged = await Promise.all(lines.map(attacked));
+    if (!flagged.includes(true)) kept.push(removedPassage);
+    else kept.push(...lines.map((line, index) => (flagged[index] ? removedPassage : line)));
+  }
+  const cleaned = kept.join('\n');
+  // An attack split across passages scores only when read whole.
+  return (await attacked(kept.filter((line) => line !== removedPassage).join('\n'))) ? removedText : cleaned;
+}
+
+/** Consecutive lines gathered up to about `passageCharacters`; a longer line is cut at sentence ends. */
+export function passagesOf(text: string): string[] {
+  const passages: string[] = [];
+  let current = '';
+  for (const line of text.split('\n').flatMap(splitLongLine)) {
+    if (current && current.length + line.length + 1 > passageCharacters) {
+      passages.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+  }
+  if (current) passages.push(current);
+  return passages;
+}
+
+function splitLongLine(line: string): string[] {
+  if (line.length <= passageCharacters) return [line];
+  const pieces: string[] = [];
+  let rest = line;
+  while (rest.length > passageCharacters) {
+    const window = rest.slice(0, passageCharacters);
+    const sentenceEnd = Math.max(window.lastIndexOf('. '), window.lastIndexOf('! '), window.lastIndexOf('? '));
+    const cut = sentenceEnd > passageCharacters / 2 ? sentenceEnd + 1 : passageCharacters;
+    pieces.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) pieces.push(rest);
+  return pieces;
+}
+
+function report(layer: 'jailbreak' | 'pii', result: Omit<LayerReport, 'layer' | 'stage' | 'ms'>, started: number): LayerReport {
+  return { layer, stage: 'tool', ...result, score: Math.round(result.score * 1000) / 1000, ms: Math.round((performance.now() - started) * 1000) / 1000 };
+}
