@@ -52,6 +52,7 @@ import { PlaybookStepExecutor } from './domain/playbooks/playbook-step-executor.
 import { RunLauncher } from './domain/playbooks/run-launcher.ts';
 import { BackgroundAgentRuns } from './domain/runs/background-agent-runs.ts';
 import { RunLookup } from './domain/runs/run-lookup.ts';
+import { StoredText } from './domain/runs/stored-text.ts';
 import { SignedTriggerVerifier } from './domain/webhooks/signed-trigger-verifier.ts';
 import { randomString } from './domain/ids.ts';
 import { IdempotencyService } from './domain/idempotency/idempotency-service.ts';
@@ -219,7 +220,8 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     onError: (error, nudge) => logger.error({ err: error, runId: nudge.runId, stepIndex: nudge.stepIndex }, 'playbook step could not be handled'),
   });
   const launcher = new RunLauncher({ runs: playbookRuns, queue: playbookQueue, quotas, clock: systemClock, checkCallback: (accountId, url) => callbacks.check(accountId, url) });
-  const playbookService = new PlaybookService({ playbooks, agents: catalog, runs: playbookRuns, queue: playbookQueue, events: runEvents, quotas, executor, clock: systemClock, launcher });
+  const storedText = new StoredText(safety);
+  const playbookService = new PlaybookService({ playbooks, agents: catalog, runs: playbookRuns, queue: playbookQueue, events: runEvents, quotas, executor, clock: systemClock, launcher, storedText });
   const triggerVerifier = new SignedTriggerVerifier({ accounts: accountRepository, secretOf: (accountId) => webhookSecrets.secretOf(accountId), signer: webhookSigner, clock: systemClock });
   const follower = new PlaybookRunFollower({ runs: playbookRuns, events: runEvents, pollMs: 1000 });
   // In the database even with Redis: every process shares it, and a replayed response must outlive restarts.
@@ -243,7 +245,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       playbooks,
       playbookRuns: playbookService,
       playbookFollower: follower,
-      backgroundRuns: new BackgroundAgentRuns({ runner, launcher }),
+      backgroundRuns: new BackgroundAgentRuns({ runner, launcher, storedText }),
       runLookup: new RunLookup({ playbookRuns, loggedRuns: runLog, clock: systemClock }),
       triggerVerifier,
       runner,

@@ -10,7 +10,6 @@ import { createId } from '../ids.ts';
 import { furthest, spentUnit, type MeterReservation, type RunProgress, type UsageMeter, type UsageSnapshot } from '../quotas/usage-meter.ts';
 import { elapsedMs, runFailover, type AttemptReport, type BilledCall, type SkippedModel } from '../routing/failover.ts';
 import type { ModelDefinition } from '../routing/model-definition.ts';
-import { priceUsage } from '../routing/model-registry.ts';
 import type { ModelRouter, RoutingDecision } from '../routing/model-router.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
 import { inferCategory } from '../routing/task-classifier.ts';
@@ -21,13 +20,16 @@ import type { AgentTool, ToolContext, ToolPreparation } from '../tools/agent-too
 import { isFreeAgent, type Agent, type ApiSurface, type RunSurface } from './agent.ts';
 import type { AgentCatalog } from './agent-catalog.ts';
 import { buildInstructions } from './agent-instructions.ts';
+import { confirmationRequired } from './confirmation-required.ts';
 import { resolveAgentTask, type AgentRunBody, type AgentTask } from './agent-task.ts';
 import { betterCandidate, modelsAfter, regenerationReason, type OutputCandidate } from './output-candidate.ts';
 import { outputBlocked, safetyBlocked, toolTextBlocked, type SafetyReport } from './safety-refusals.ts';
+import { totalUsage, type RunUsage } from './run-usage.ts';
 import { withToolData, type ToolData } from './tool-data-prompt.ts';
 
 export type { AttemptReport } from '../routing/failover.ts';
 export type { SafetyReport } from './safety-refusals.ts';
+export type { RunUsage } from './run-usage.ts';
 
 export interface RunAgentCommand {
   surface: RunSurface;
@@ -53,12 +55,6 @@ export interface StreamedDelta {
   text: string;
   routing: RoutingReport;
   quota: UsageSnapshot;
-}
-
-export interface RunUsage {
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
 }
 
 export interface RoutingReport {
@@ -227,7 +223,7 @@ export class AgentRunner {
       return await this.#screenAndExecute(run, task, reservation);
     } catch (error) {
       if (!spentUnit(command.meter, run.progress)) await reservation.release();
-      throw error;
+      throw error instanceof AppError ? await this.#withoutPii(error, agent) : error;
     }
   }
 
@@ -342,6 +338,9 @@ export class AgentRunner {
       for (const [index, tool] of tools.entries()) {
         if (tool.finish) output = await tool.finish(output, toolContext, preparations[index]?.state);
       }
+      // Tools add text from outside (a page's title, search results): what the caller gets and what is stored
+      // hold PII as the model's own answer does.
+      if (tools.some((tool) => tool.finish)) output = (await this.#safety.screenPii(output, agent.safetyPolicy, 'output')).value;
       const checked = agent.publicOutputValidator.safeParse(output);
       if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
     } catch (error) {
@@ -409,6 +408,17 @@ export class AgentRunner {
     return { model, screening, quality };
   }
 
+  /**
+   * The error as the caller gets it and as runs store it: a message or details that echo the request (a
+   * field only a tool reads, an address that could not be fetched) hold PII as a model would see it.
+   */
+  async #withoutPii(error: AppError, agent: Agent): Promise<AppError> {
+    const original = { message: error.message, details: error.details };
+    const screened = await this.#safety.screenPii(original, agent.safetyPolicy, 'output');
+    if (screened.value === original) return error;
+    return new AppError(error.code, screened.value.message, { ...screened.value.details }, { retryAfterSeconds: error.retryAfterSeconds, cause: error.cause });
+  }
+
   #tool(name: string): AgentTool {
     const tool = this.#tools.get(name);
     // The catalog refuses agents that name unknown tools, so this is a wiring mistake, not a request error.
@@ -462,34 +472,6 @@ export class AgentRunner {
       completedAt: this.#clock.now().toISOString(),
     };
   }
-}
-
-/** Tokens and cost of every model call a run made, each priced by its own model. */
-function totalUsage(calls: readonly { model: ModelDefinition; usage: { inputTokens: number; outputTokens: number } }[]): RunUsage {
-  const total = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
-  for (const call of calls) {
-    total.inputTokens += call.usage.inputTokens;
-    total.outputTokens += call.usage.outputTokens;
-    total.costUsd += priceUsage(call.model, call.usage);
-  }
-  return { ...total, costUsd: Math.round(total.costUsd * 1e8) / 1e8 };
-}
-
-function confirmationRequired(agent: Agent, task: AgentTask, routing: RoutingDecision): AppError {
-  const model = routing.chain[0];
-  return new AppError('confirmation_required', `Agent "${agent.id}" needs confirmed: true to run`, {
-    preview: {
-      agent: agent.id,
-      name: agent.name,
-      description: agent.description,
-      readOnly: agent.readOnly,
-      model: model?.id,
-      provider: model?.provider,
-      task: task.prompt.length > 500 ? `${task.prompt.slice(0, 500)}…` : task.prompt,
-      fields: Object.keys(task.fields),
-      next: 'Send the same request with "confirmed": true to run it.',
-    },
-  });
 }
 
 /** Anonymous callers own state (conversations) under a hash of who they are, never their address itself. */

@@ -7,6 +7,8 @@ import type { AgentCatalog } from '../agents/agent-catalog.ts';
 import { AppError } from '../errors.ts';
 import { createId } from '../ids.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
+import type { StoredText } from '../runs/stored-text.ts';
+import { strictestPolicy } from '../safety/safety-policy.ts';
 import type { Playbook, PlaybookCatalog } from './playbook-catalog.ts';
 import { validatePlaybookInputs } from './playbook-inputs.ts';
 import { newPlaybookRun } from './new-playbook-run.ts';
@@ -44,6 +46,7 @@ export class PlaybookService {
   readonly #executor: PlaybookStepExecutor;
   readonly #clock: Clock;
   readonly #launcher: RunLauncher;
+  readonly #storedText: StoredText;
 
   constructor(dependencies: {
     playbooks: PlaybookCatalog;
@@ -55,6 +58,8 @@ export class PlaybookService {
     executor: PlaybookStepExecutor;
     clock: Clock;
     launcher: RunLauncher;
+    /** Stores the inputs with PII as the steps' models will see it. */
+    storedText: StoredText;
   }) {
     this.#playbooks = dependencies.playbooks;
     this.#agents = dependencies.agents;
@@ -65,6 +70,7 @@ export class PlaybookService {
     this.#executor = dependencies.executor;
     this.#clock = dependencies.clock;
     this.#launcher = dependencies.launcher;
+    this.#storedText = dependencies.storedText;
   }
 
   /** The playbook an id names, or 404 `playbook_not_found` listing the ids there are. */
@@ -74,14 +80,19 @@ export class PlaybookService {
     return playbook;
   }
 
-  /** Validates the inputs and confirmation, then launches the run (one unit of today's quota per step). */
+  /**
+   * Validates the inputs and confirmation, then launches the run (one unit of today's quota per step). The
+   * inputs are stored with PII as the strictest of the steps' agents treats it: placeholders, never values.
+   */
   async start(command: StartPlaybookCommand): Promise<PlaybookRunRecord> {
     const playbook = this.find(command.playbookId);
-    const inputs = validatePlaybookInputs(playbook.fields, command.inputs);
+    const validated = validatePlaybookInputs(playbook.fields, command.inputs);
     if (!command.confirmed) this.#requireNoConfirmation(playbook);
-    return this.#launcher.launch({ account: command.account, steps: playbook.steps.length, callbackUrl: command.callbackUrl }, (context) =>
-      newPlaybookRun({ id: createId('pbr', context.now), accountId: command.account.id, playbook, inputs, requestId: command.requestId, ...context }),
-    );
+    const policy = strictestPolicy(playbook.steps.flatMap((step) => this.#agents.find(step.agent, 'api')?.safetyPolicy ?? []));
+    return this.#launcher.launch({ account: command.account, steps: playbook.steps.length, callbackUrl: command.callbackUrl }, async (context) => {
+      const inputs = await this.#storedText.forLater(validated, policy);
+      return newPlaybookRun({ id: createId('pbr', context.now), accountId: command.account.id, playbook, inputs, requestId: command.requestId, ...context });
+    });
   }
 
   /** The caller's run; another account's run is 404 like a missing one. */

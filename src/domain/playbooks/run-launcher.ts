@@ -38,12 +38,13 @@ export class RunLauncher {
     this.#checkCallback = dependencies.checkCallback;
   }
 
-  async launch(command: { account: Account; steps: number; callbackUrl?: string | undefined }, build: (context: RunLaunchContext) => PlaybookRunRecord): Promise<PlaybookRunRecord> {
+  /** `build` runs once the units are reserved (a used-up quota answers 429 first); its refusal gives them back. */
+  async launch(command: { account: Account; steps: number; callbackUrl?: string | undefined }, build: (context: RunLaunchContext) => Promise<PlaybookRunRecord>): Promise<PlaybookRunRecord> {
     const callbackUrl = command.callbackUrl === undefined ? null : await this.#checkCallback(command.account.id, command.callbackUrl);
     const reservation = await this.#quotas.reserve(command.account, 'api', command.steps);
     let run: PlaybookRunRecord;
     try {
-      run = build({ quotaDay: reservation.day, callbackUrl, now: this.#clock.now() });
+      run = await build({ quotaDay: reservation.day, callbackUrl, now: this.#clock.now() });
       await this.#runs.create(run);
     } catch (error) {
       await reservation.release();

@@ -1,11 +1,15 @@
 import type { Account } from '../../ports/account-repository.ts';
 import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
-import type { AgentRunner } from '../agents/agent-runner.ts';
+import { controlKeys, type AgentRunner } from '../agents/agent-runner.ts';
 import type { AgentRunBody } from '../agents/agent-task.ts';
 import { createId } from '../ids.ts';
 import { newAgentRun } from '../playbooks/new-playbook-run.ts';
 import type { RunLauncher } from '../playbooks/run-launcher.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
+import type { StoredText } from './stored-text.ts';
+
+/** Keys that steer the run; the rest of the body is stored with PII as the agent's model will see it. */
+const steeringKeys: ReadonlySet<string> = new Set(controlKeys);
 
 export interface StartAgentRunCommand {
   account: Account;
@@ -23,20 +27,28 @@ export interface StartAgentRunCommand {
  * and execute through the same AgentRunner as a direct call, safety screening included.
  */
 export class BackgroundAgentRuns {
-  readonly #runner: Pick<AgentRunner, 'checkRequest'>;
+  readonly #runner: Pick<AgentRunner, 'checkRequest' | 'findAgent'>;
   readonly #launcher: RunLauncher;
+  readonly #storedText: StoredText;
 
-  constructor(dependencies: { runner: Pick<AgentRunner, 'checkRequest'>; launcher: RunLauncher }) {
+  constructor(dependencies: { runner: Pick<AgentRunner, 'checkRequest' | 'findAgent'>; launcher: RunLauncher; storedText: StoredText }) {
     this.#runner = dependencies.runner;
     this.#launcher = dependencies.launcher;
+    this.#storedText = dependencies.storedText;
   }
 
-  /** Refuses now what the run would refuse before any work (404, 400, confirmation), then launches it (one unit). */
+  /**
+   * Refuses now what the run would refuse before any work (404, PII the agent blocks, 400, confirmation),
+   * then launches it (one unit). The body is stored, and shown in a confirmation preview, with PII as the
+   * agent's model will see it: placeholders, never values (fields only tools read included).
+   */
   async start(command: StartAgentRunCommand): Promise<PlaybookRunRecord> {
     // A background run has nobody to stream to.
-    const { stream: _stream, ...body } = command.body;
+    const { stream: _stream, ...sent } = command.body;
+    const found = this.#runner.findAgent(command.agentId, 'api');
+    const body = await this.#storedText.forLater(sent, found.safetyPolicy, steeringKeys);
     const agent = this.#runner.checkRequest({ surface: 'api', agentId: command.agentId, body, planPolicy: command.planPolicy });
-    return this.#launcher.launch({ account: command.account, steps: 1, callbackUrl: command.callbackUrl }, (context) =>
+    return this.#launcher.launch({ account: command.account, steps: 1, callbackUrl: command.callbackUrl }, async (context) =>
       newAgentRun({ id: createId('agr', context.now), accountId: command.account.id, agent, body, requestId: command.requestId, ...context }),
     );
   }

@@ -25,6 +25,24 @@ export const agentSafetySchema = z.strictObject({
 
 export type AgentSafetySettings = z.output<typeof agentSafetySchema>;
 
+const strictness: Readonly<Record<PiiAction, number>> = { allow: 0, redact: 1, block: 2 };
+
+/**
+ * The policy that treats each PII type as the strictest of several does: for text that several agents
+ * will read (a playbook's inputs reach each of its steps).
+ */
+export function strictestPolicy(policies: readonly SafetyPolicy[]): SafetyPolicy {
+  if (policies.length === 0) return defaultSafetyPolicy;
+  const pii: Record<string, PiiAction> = {};
+  for (const policy of policies) {
+    for (const [type, action] of Object.entries(policy.pii)) {
+      const current = pii[type];
+      if (current === undefined || strictness[action] > strictness[current]) pii[type] = action;
+    }
+  }
+  return { ...defaultSafetyPolicy, pii };
+}
+
 /** The agent's policy: its own settings over the defaults. */
 export function safetyPolicyFor(settings: AgentSafetySettings | undefined): SafetyPolicy {
   return {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { testSafetyPipeline } from '../../../test/support/safety-fixtures.ts';
+import { AppError } from '../errors.ts';
+import { defaultSafetyPolicy, strictestPolicy } from '../safety/safety-policy.ts';
+import { StoredText } from './stored-text.ts';
+
+const stored = new StoredText(testSafetyPipeline());
+const card = '4111 1111 1111 1111';
+
+describe('StoredText.forLater', () => {
+  it('replaces what the policy redacts in every string, nested ones included, and keeps the keys it is told to', async () => {
+    const body = { prompt: `Charge ${card}`, input: { notes: ['fine', 'IBAN DE89 3704 0044 0532 0130 00'] }, webhookUrl: 'https://hooks.example.com/?token=sk_live_4eC39HqLyjWDarjtT1zdp7dc', model: card, contact: 'ada@example.com' };
+    const value = await stored.forLater(body, defaultSafetyPolicy, new Set(['model']));
+    expect(value).toEqual({
+      prompt: 'Charge [CARD_1]',
+      input: { notes: ['fine', 'IBAN [IBAN_1]'] },
+      webhookUrl: 'https://hooks.example.com/?token=[SECRET_1]',
+      model: card,
+      // Emails are allowed by the default policy: models see them, so they are stored.
+      contact: 'ada@example.com',
+    });
+    expect(body.prompt).toBe(`Charge ${card}`);
+  });
+
+  it('refuses with 422 safety_blocked, types and counts only, what the policy blocks', async () => {
+    const blocking = { ...defaultSafetyPolicy, pii: { ...defaultSafetyPolicy.pii, card: 'block' as const } };
+    const error = await stored.forLater({ prompt: `Charge ${card}` }, blocking).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'safety_blocked', details: { layer: 'pii', categories: ['card'], findings: { card: 1 } } });
+    expect(JSON.stringify((error as AppError).details)).not.toContain('4111');
+  });
+});
+
+describe('strictestPolicy', () => {
+  it('takes, per type, the strictest action any of the policies has', () => {
+    const lenient = { ...defaultSafetyPolicy, pii: { ...defaultSafetyPolicy.pii, card: 'allow' as const, email: 'allow' as const } };
+    const strict = { ...defaultSafetyPolicy, pii: { ...defaultSafetyPolicy.pii, email: 'block' as const, phone: 'redact' as const } };
+    expect(strictestPolicy([lenient, strict]).pii).toMatchObject({ card: 'redact', email: 'block', phone: 'redact', ip: 'allow' });
+    expect(strictestPolicy([lenient]).pii).toMatchObject({ card: 'allow' });
+    expect(strictestPolicy([])).toEqual(defaultSafetyPolicy);
+  });
+});
