@@ -22,6 +22,16 @@ describe('StoredText.forLater', () => {
     expect(body.prompt).toBe(`Charge ${card}`);
   });
 
+  it('keeps nothing nested deeper than the PII layer reads', async () => {
+    let deep: unknown = `card ${card}`;
+    for (let level = 0; level < 20; level += 1) deep = { level: deep };
+    const value = await stored.forLater({ prompt: 'x', input: deep }, defaultSafetyPolicy);
+    expect(JSON.stringify(value)).not.toContain('4111');
+    expect(JSON.stringify(value)).toContain('[not stored: nested too deep]');
+    // What the layer reads is kept as it is.
+    expect(await stored.forLater({ input: { a: { b: { c: 'fine' } } } }, defaultSafetyPolicy)).toEqual({ input: { a: { b: { c: 'fine' } } } });
+  });
+
   it('refuses with 422 safety_blocked, types and counts only, what the policy blocks', async () => {
     const blocking = { ...defaultSafetyPolicy, pii: { ...defaultSafetyPolicy.pii, card: 'block' as const } };
     const error = await stored.forLater({ prompt: `Charge ${card}` }, blocking).catch((caught: unknown) => caught);

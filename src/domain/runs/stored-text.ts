@@ -1,6 +1,10 @@
 import { AppError } from '../errors.ts';
 import type { SafetyPolicy } from '../safety/safety-layer.ts';
 import type { SafetyPipeline } from '../safety/safety-pipeline.ts';
+import { maxDepth } from '../safety/text/request-strings.ts';
+
+/** What stands in for a value nested deeper than the PII layer reads: it was never screened, so it is not kept. */
+export const tooDeep = '[not stored: nested too deep]';
 
 /**
  * What the service stores to run later (a trigger's body, a playbook's inputs) holds PII as the models will
@@ -19,7 +23,7 @@ export class StoredText {
    * refused now with 422 `safety_blocked` (nothing is stored): the run would refuse it when it executes.
    */
   async forLater<Value>(value: Value, policy: SafetyPolicy, keep: ReadonlySet<string> = new Set()): Promise<Value> {
-    const screening = await this.#safety.screenPii(value, policy, 'input', keep);
+    const screening = await this.#safety.screenPii(withinScannedDepth(value), policy, 'input', keep);
     if (screening.blocked) {
       const { layer, categories, findings } = screening.blocked;
       throw new AppError('safety_blocked', `The request was blocked by the ${layer} safety layer (${categories.join(', ')})`, {
@@ -31,4 +35,15 @@ export class StoredText {
     }
     return screening.value;
   }
+}
+
+/** A copy of the value with anything nested deeper than the PII layer reads replaced by `tooDeep`. */
+function withinScannedDepth<Value>(value: Value): Value {
+  const prune = (current: unknown, depth: number): unknown => {
+    if (current === null || typeof current !== 'object') return current;
+    if (depth >= maxDepth) return tooDeep;
+    if (Array.isArray(current)) return current.map((item) => prune(item, depth + 1));
+    return Object.fromEntries(Object.entries(current).map(([key, inner]) => [key, prune(inner, depth + 1)]));
+  };
+  return prune(value, 0) as Value;
 }

@@ -6,7 +6,7 @@ export interface LocatedString {
 }
 
 /** Deeper than any real request; past it, strings are not looked at (and the schema would refuse them anyway). */
-const maxDepth = 12;
+export const maxDepth = 12;
 
 /** Every string in a JSON value, with its path, skipping the paths named in `skip` (`model`, `input.webhookUrl`). */
 export function collectStrings(value: unknown, skip: ReadonlySet<string> = new Set()): LocatedString[] {
