@@ -32,8 +32,9 @@ export interface ToolContext {
   fields: Readonly<Record<string, unknown>>;
   signal?: AbortSignal;
   /**
-   * Called right before the tool's first request to the outside world (a fetch, a search): from then on
-   * the run has made the service work for its caller, and an anonymous caller's run stays counted.
+   * Called once the tool has reached out to the outside world (a fetch, a search, even one that failed):
+   * from then on the run has made the service work for its caller, and an anonymous caller's run stays
+   * counted. Not for a target refused before anything left the service (an address that does not parse).
    */
   onOutbound?: () => void;
 }

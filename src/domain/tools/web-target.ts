@@ -27,10 +27,13 @@ export async function fetchWebTarget<Result>(
 ): Promise<{ target: string; result: Result }> {
   const target = findWebTarget(context.fields[field.name], context.prompt);
   if (!target) throw invalidRequest([{ path: field.name, message: field.missing }]);
-  context.onOutbound?.();
   try {
-    return { target, result: await fetch(target, context.signal ? { signal: context.signal } : {}) };
+    const result = await fetch(target, context.signal ? { signal: context.signal } : {});
+    context.onOutbound?.();
+    return { target, result };
   } catch (error) {
+    // Only a target that could not even be read as an address never left the service.
+    if (!(error instanceof OutboundError && error.kind === 'invalid_url')) context.onOutbound?.();
     if (error instanceof OutboundError) throw invalidRequest([{ path: field.name, message: `${target} ${field.failure}: ${error.message}` }]);
     throw error;
   }
