@@ -1,7 +1,4 @@
-import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticMigrationProvider } from '../../src/adapters/db/migrations/index.ts';
 import { frozenLatencyBucketBounds } from '../../src/adapters/db/migrations/0010-run-rollups.ts';
 import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
@@ -13,7 +10,7 @@ import { AnalyticsService, type AnalyticsFigures } from '../../src/domain/analyt
 import { latencyBucketBounds, latencyCountsOf, percentileFromBuckets } from '../../src/domain/analytics/latency-buckets.ts';
 import type { AnalyticsScope } from '../../src/ports/analytics-repository.ts';
 import type { RunRecord } from '../../src/ports/run-repository.ts';
-import { dialects, freshDatabaseUrl, freshMigratedDatabase, type TestDatabase } from '../support/test-databases.ts';
+import { dialects, freshDatabaseUrl, freshMigratedDatabase, migrateTo, type TestDatabase } from '../support/test-databases.ts';
 
 const openai = { model: 'openai/gpt-5-mini', provider: 'openai' };
 const anthropic = { model: 'anthropic/claude-sonnet-4', provider: 'anthropic' };
@@ -259,13 +256,6 @@ function generatedRuns(count: number): RunRecord[] {
 }
 
 /** Migrates to a named migration, with the migration table in the connection's schema as migrateToLatest keeps it. */
-async function migrateTo(database: Database, target: string): Promise<void> {
-  const schema = database.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db: database.db, provider: staticMigrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error } = await migrator.migrateTo(target);
-  if (error) throw error;
-}
-
 function runRow(entry: RunRecord) {
   return {
     id: entry.id,

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/adapters/db/open-database.ts';
+import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
+import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { KyselyPlaybookRunRepository } from '../../src/adapters/db/repositories/playbook-run-repository.ts';
+import { runToRow, stepToRow } from '../../src/adapters/db/repositories/playbook-run-rows.ts';
 import type { NewPlaybookEvent, PlaybookEventType, PlaybookRunRecord, PlaybookStepRecord } from '../../src/ports/playbook-run-repository.ts';
 import { pendingStep as newPendingStep } from '../../src/domain/playbooks/new-playbook-run.ts';
 import { at, newDelivery, type NewDelivery } from '../support/contract-records.ts';
-import { dialects, ensureTestAccount, freshMigratedDatabase } from '../support/test-databases.ts';
+import { dialects, ensureTestAccount, freshDatabaseUrl, freshMigratedDatabase, migrateTo } from '../support/test-databases.ts';
 
 function event(type: PlaybookEventType, data: Record<string, unknown> = {}): NewPlaybookEvent {
   return { type, data };
@@ -471,6 +473,28 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     const finished = await runs.findById('pbr_resume');
     expect(finished).toMatchObject({ status: 'done', unitsReserved: 5, unitsRefunded: 2 });
     expect(finished?.steps.map((step) => step.status)).toEqual(['done', 'done', 'done']);
+  });
+
+  it('counts, for runs stored before migration 0011, their done steps as spent', async () => {
+    const before = await openDatabase(await freshDatabaseUrl(dialect));
+    try {
+      await migrateTo(before, '0010-run-rollups');
+      const run = newRun('pbr_before_0011', 'acct-before-0011');
+      run.status = 'running';
+      run.steps[0] = { ...run.steps[0], ...succeeded(at(2)), attempts: 1 } as PlaybookStepRecord;
+      run.steps[1] = { ...run.steps[1], status: 'running', attempts: 1, leaseOwner: 'worker-1', leaseExpiresAt: at(30) } as PlaybookStepRecord;
+      const { units_spent: _unknownThen, ...row } = runToRow(run);
+      await before.db.insertInto('playbook_runs').values(row).execute();
+      await before.db.insertInto('playbook_steps').values(run.steps.map((step) => stepToRow(run.id, step))).execute();
+      await migrateToLatest(before);
+
+      const stored = new KyselyPlaybookRunRepository(before.db);
+      expect(await stored.findById(run.id)).toMatchObject({ unitsReserved: 3, unitsSpent: 1, unitsRefunded: 0 });
+      // Canceled now: step 1 was running and keeps its unit; step 2 never started.
+      expect(await stored.cancel(run.id, { now: at(5), events: [] })).toEqual({ canceled: true, refundUnits: 1 });
+    } finally {
+      await before.close();
+    }
   });
 
   it('resumes a canceled run, and no run in another state', async () => {

@@ -2,8 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { staticMigrationProvider } from '../../src/adapters/db/migrations/index.ts';
 import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { KyselyAccountRepository } from '../../src/adapters/db/repositories/account-repository.ts';
@@ -43,6 +46,14 @@ export async function freshMigratedDatabase(dialect: TestDatabase['dialect']): P
   const database = await openDatabase(await freshDatabaseUrl(dialect));
   await migrateToLatest(database);
   return database;
+}
+
+/** Migrates the database up (or down) to the named migration: for tests of what a migration does to rows stored before it. */
+export async function migrateTo(database: Database, target: string): Promise<void> {
+  const schema = database.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db: database.db, provider: staticMigrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error } = await migrator.migrateTo(target);
+  if (error) throw error;
 }
 
 /** Makes sure an account exists (rows of most tables belong to one) and returns its id. */

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The tables as Kysely sees them; one schema for SQLite and PostgreSQL (see docs/decisions). */
 export interface DatabaseSchema {
   accounts: AccountsTable;
@@ -100,7 +102,8 @@ export interface PlaybookRunsTable {
   request_id: string | null;
   units_reserved: number;
   units_refunded: number;
-  units_spent: number;
+  /** Defaults to 0: rows written before migration 0011 get it filled in. */
+  units_spent: Generated<number>;
   quota_day: string;
   error: string | null;
   event_count: number;
