@@ -36,4 +36,9 @@ describe('playbook inputs', () => {
       { path: 'inputs.urgent', message: 'Expected true or false' },
     ]);
   });
+
+  it('keeps text that starts like a problem as the caller wrote it, and never quotes a value in a problem', () => {
+    expect(validatePlaybookInputs(fields, { url: 'acme.com', topic: '!card 4111 1111 1111 1111' })).toEqual({ url: 'acme.com', topic: '!card 4111 1111 1111 1111' });
+    expect(JSON.stringify(issuesOf({ url: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', topic: 'x', tone: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc' }))).not.toContain('sk_live');
+  });
 });

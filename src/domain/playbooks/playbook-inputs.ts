@@ -24,33 +24,36 @@ export function validatePlaybookInputs(fields: readonly PlaybookField[], inputs:
       if (field.required) issues.push({ path, message: `Required: ${field.label}` });
       continue;
     }
-    const value = readValue(field, raw);
-    if (typeof value === 'string' && value.startsWith('!')) issues.push({ path, message: value.slice(1) });
-    else accepted[field.key] = value;
+    const read = readValue(field, raw);
+    if ('problem' in read) issues.push({ path, message: read.problem });
+    else accepted[field.key] = read.value;
   }
   if (issues.length > 0) throw invalidRequest(issues);
   return accepted;
 }
 
-/** The value as its field's type, or a problem prefixed with "!". */
-function readValue(field: PlaybookField, raw: unknown): string | number | boolean {
+/**
+ * The value as its field's type, or what is wrong with it. A problem never quotes the value: text that
+ * happens to start like a message stays the caller's text, and refusals do not echo what was sent.
+ */
+function readValue(field: PlaybookField, raw: unknown): { value: string | number | boolean } | { problem: string } {
   switch (field.type) {
     case 'number': {
       const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : Number.NaN;
-      return Number.isFinite(number) ? number : '!Expected a number';
+      return Number.isFinite(number) ? { value: number } : { problem: 'Expected a number' };
     }
     case 'boolean':
-      if (typeof raw === 'boolean') return raw;
-      if (raw === 'true' || raw === 'false') return raw === 'true';
-      return '!Expected true or false';
+      if (typeof raw === 'boolean') return { value: raw };
+      if (raw === 'true' || raw === 'false') return { value: raw === 'true' };
+      return { problem: 'Expected true or false' };
     case 'select':
-      return typeof raw === 'string' && field.options?.includes(raw) ? raw : `!Expected one of: ${(field.options ?? []).join(', ')}`;
+      return typeof raw === 'string' && field.options?.includes(raw) ? { value: raw } : { problem: `Expected one of: ${(field.options ?? []).join(', ')}` };
     case 'url':
-      return typeof raw === 'string' && isWebAddress(raw.trim()) ? raw.trim() : '!Expected an http(s) URL';
+      return typeof raw === 'string' && isWebAddress(raw.trim()) ? { value: raw.trim() } : { problem: 'Expected an http(s) URL' };
     case 'text':
     case 'textarea':
-      if (typeof raw !== 'string' && typeof raw !== 'number') return '!Expected text';
-      return String(raw).length <= maxTextLength ? String(raw) : `!At most ${maxTextLength} characters`;
+      if (typeof raw !== 'string' && typeof raw !== 'number') return { problem: 'Expected text' };
+      return String(raw).length <= maxTextLength ? { value: String(raw) } : { problem: `At most ${maxTextLength} characters` };
   }
 }
 
