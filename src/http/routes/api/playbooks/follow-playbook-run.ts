@@ -23,7 +23,7 @@ export function registerFollowPlaybookRun(app: FastifyInstance, services: HttpSe
       headers: z.looseObject({ 'last-event-id': lastEventIdSchema.optional() }),
       response: { 200: z.string().describe('text/event-stream'), ...errorResponses(400, 401, 404, 503) },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request, reply) => {
       const run = await services.playbookRuns.get(accountOf(request).account.id, request.params.runId);
       const after = request.headers['last-event-id'] ?? request.query.lastEventId ?? 0;

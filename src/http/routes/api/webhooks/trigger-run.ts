@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticateTrigger } from '../../../hooks/authenticate-trigger.ts';
+import { authenticateTrigger, verifyTriggerSignature } from '../../../hooks/authenticate-trigger.ts';
 import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
 import { accountOf } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpServices } from '../../../http-services.ts';
 import { presentTriggeredRun } from '../../../presenters/run-presenter.ts';
-import { acceptJsonAndFormKeepingRawBody } from '../../../raw-body-parsers.ts';
+import { keepJsonAndFormBodies, parseKeptBody } from '../../../raw-body-parsers.ts';
 import { errorResponses } from '../../../schemas/common-schemas.ts';
 import { triggerBodySchema, triggerBooleanKeys, triggeredRunSchema, triggerQuerySchema } from '../../../schemas/run-schemas.ts';
 import { setQuotaHeaders } from '../../../usage-headers.ts';
@@ -28,7 +28,7 @@ function triggerKey(request: FastifyRequest): string | undefined {
 export function registerTriggerRun(app: FastifyInstance, services: HttpServices): void {
   // Encapsulated: only these routes take form bodies and keep the raw body for the signature check.
   void app.register(async (scope) => {
-    acceptJsonAndFormKeepingRawBody(scope, { booleanKeys: triggerBooleanKeys });
+    keepJsonAndFormBodies(scope);
     for (const url of triggerUrls) {
       scope.withTypeProvider<ZodTypeProvider>().post(url, {
         schema: {
@@ -48,7 +48,9 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
           response: { 202: triggeredRunSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 503) },
         },
         config: { idempotency: { keyOf: triggerKey } },
-        preValidation: authenticateTrigger(services),
+        // Headers first; the body is read only for a caller with a valid bearer or a signature to check, and parsed after that check.
+        onRequest: authenticateTrigger(services),
+        preValidation: [verifyTriggerSignature(services), parseKeptBody({ booleanKeys: triggerBooleanKeys })],
         onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
         handler: async (request, reply) => {
           const { account } = accountOf(request);
