@@ -53,4 +53,11 @@ describe('hostile form bodies against a real server — security', () => {
     expect(authenticated.status).toBe(400);
     expect(healthMs).toBeLessThan(2000);
   });
+
+  it('answers a report on the last days of year 9999 with 400 instead of looping forever', async () => {
+    const response = await fetch(`${server.url}/api/analytics?from=9999-12-01&to=9999-12-31`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(5000) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'invalid_request', issues: expect.any(Array) });
+    expect(await healthLatencyMs()).toBeLessThan(2000);
+  });
 });
