@@ -10,7 +10,7 @@ import type { HttpOptions, HttpServices } from './http-services.ts';
 import { installJsonBodyLimits } from './json-body-limits.ts';
 import { RequestLogController } from './request-log-controller.ts';
 import { registerRoutes } from './routes/index.ts';
-import { answerFrameworkError, clientErrorAnswerer, installTransportChecks, maxUrlLength } from './transport-errors.ts';
+import { answerFrameworkError, clientErrorAnswerer, installTransportChecks, maxUrlLength, requestTimeoutMs } from './transport-errors.ts';
 
 /** Builds the HTTP application around already-built services; listening is the caller's business. */
 export async function buildApp(services: HttpServices, options: HttpOptions, logger: FastifyBaseLogger): Promise<FastifyInstance> {
@@ -27,7 +27,9 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
     // Path parameters as long as the URL may be: a long one reaches its route and is refused by its schema (400).
     routerOptions: { maxParamLength: maxUrlLength },
     // HTTP/1.1 without Host is refused by installTransportChecks, with a body: Node's own refusal has none.
-    http: { requireHostHeader: false },
+    // Node only enforces a request timeout given when the server is created; Fastify then sets it again.
+    http: { requireHostHeader: false, requestTimeout: requestTimeoutMs },
+    requestTimeout: requestTimeoutMs,
     clientErrorHandler: clientErrorAnswerer(logger),
     frameworkErrors: answerFrameworkError,
   });

@@ -10,6 +10,13 @@ import { requestIdFrom } from './hooks/request-id.ts';
 export const maxUrlLength = 8192;
 
 /**
+ * How long a client has to send its whole request, headers and body (408 after). It does not limit how long
+ * the answer takes: streams and long runs are unaffected. Without it a client could hold a connection open
+ * forever by sending its body a byte at a time, or never finishing it.
+ */
+export const requestTimeoutMs = 60_000;
+
+/**
  * Fastify's `clientErrorHandler`: requests Node's parser refuses (headers too large, a malformed request
  * line or header, a broken body framing, a client too slow to send its request) get the JSON error body
  * like any other, written straight to the socket, which is then closed.
