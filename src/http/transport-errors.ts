@@ -1,5 +1,6 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalidRequest } from '../domain/errors.ts';
 import { sendError } from './errors/error-handler.ts';
@@ -25,23 +26,28 @@ export function clientErrorAnswerer(logger: FastifyBaseLogger): (error: Connecti
   return (error, socket) => {
     // A reset connection has no one left to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const appError = clientErrorAsAppError(error);
-    const requestId = requestIdFrom(undefined);
+    const requestId = answerOnSocket(socket, clientErrorAsAppError(error));
     logger.debug({ err: error, requestId }, 'client error');
-    const status = statusByCode[appError.code];
-    const body = JSON.stringify({ success: false, error: appError.message, code: appError.code, requestId, ...appError.details });
-    if (socket.writable) {
-      socket.write(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
-          'Content-Type: application/json; charset=utf-8\r\n' +
-          `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-          `X-Request-Id: ${requestId}\r\n` +
-          'Connection: close\r\n\r\n' +
-          body,
-      );
-    }
-    socket.destroy();
   };
+}
+
+/** Writes the JSON error body as a whole HTTP response on a socket no route will answer, then closes it. */
+function answerOnSocket(socket: Duplex, error: AppError): string {
+  const requestId = requestIdFrom(undefined);
+  const status = statusByCode[error.code];
+  const body = JSON.stringify({ success: false, error: error.message, code: error.code, requestId, ...error.details });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
+  return requestId;
 }
 
 function clientErrorAsAppError(error: ConnectionError): AppError {
@@ -79,7 +85,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  * Checks on every request before its route: the URL's length, a Host header on HTTP/1.1 (Node's own check
  * answers without a body, so it is made here instead), and, once the server is closing, a 503 for requests
  * still arriving on open connections. An `Expect` value other than 100-continue is ignored, as HTTP allows,
- * rather than answered by Node with an empty 417.
+ * rather than answered by Node with an empty 417, and CONNECT gets a JSON 404 rather than a closed socket.
  */
 export function installTransportChecks(app: FastifyInstance): void {
   let closing = false;
@@ -97,6 +103,11 @@ export function installTransportChecks(app: FastifyInstance): void {
     }
   });
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+  // This is no proxy; without a listener Node would close a CONNECT's socket without a word.
+  app.server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    const target = (request.url ?? '').slice(0, 100);
+    answerOnSocket(socket, new AppError('not_found', `No route for CONNECT ${target}`));
+  });
 }
 
 function urlTooLong(): AppError {

@@ -108,6 +108,10 @@ describe('transport errors — every answer is the JSON error body', () => {
     expect(JSON.parse(response.body)).toMatchObject({ success: true });
   });
 
+  it('answers CONNECT with 404 not_found instead of closing the connection without a word', async () => {
+    expectEnvelope(await sendRaw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 404, 'not_found');
+  });
+
   it('keeps serving after each of them', async () => {
     const response = await sendRaw('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(response.status).toBe(200);
