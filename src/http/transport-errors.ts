@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalidRequest } from '../domain/errors.ts';
-import { sendError } from './errors/error-handler.ts';
+import { asAppError, sendError } from './errors/error-handler.ts';
 import { statusByCode } from './errors/status-by-code.ts';
 import { requestIdFrom } from './hooks/request-id.ts';
 
@@ -77,7 +77,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
       ? urlTooLong()
       : error.code === 'FST_ERR_BAD_URL'
         ? invalidRequest([{ path: 'url', message: 'is not valid percent-encoding' }])
-        : new AppError('internal', 'Internal server error');
+        : asAppError(request, error);
   sendError(request, reply, appError);
 }
 
