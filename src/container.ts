@@ -223,7 +223,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
   const storedText = new StoredText(safety);
   const playbookService = new PlaybookService({ playbooks, agents: catalog, runs: playbookRuns, queue: playbookQueue, events: runEvents, quotas, executor, clock: systemClock, launcher, storedText });
   const triggerVerifier = new SignedTriggerVerifier({ accounts: accountRepository, secretOf: (accountId) => webhookSecrets.secretOf(accountId), signer: webhookSigner, clock: systemClock });
-  const follower = new PlaybookRunFollower({ runs: playbookRuns, events: runEvents, pollMs: 1000 });
+  const follower = new PlaybookRunFollower({ runs: playbookRuns, events: runEvents, pollMs: 1000, limits: config.playbooks.followers });
   // In the database even with Redis: every process shares it, and a replayed response must outlive restarts.
   const idempotency = new IdempotencyService({
     store: new KyselyIdempotencyStore(database.db),

@@ -51,6 +51,8 @@ export interface PlaybookSettings {
   syncWaitMs: number;
   /** With Redis: whether `serve` also executes steps (otherwise only `agentapi worker` processes do). */
   serverWorker: boolean;
+  /** Event streams (GET …/events) one server process holds open at once: per run, per account, in all. */
+  followers: { perRun: number; perAccount: number; perProcess: number };
 }
 
 export function toAppConfig(environment: Environment, paths: AppConfig['paths']): AppConfig {
@@ -76,6 +78,11 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
       leaseMs: environment.PLAYBOOK_LEASE_MS,
       syncWaitMs: environment.PLAYBOOK_SYNC_WAIT_MS,
       serverWorker: environment.PLAYBOOK_SERVER_WORKER,
+      followers: {
+        perRun: environment.PLAYBOOK_FOLLOWERS_PER_RUN,
+        perAccount: environment.PLAYBOOK_FOLLOWERS_PER_ACCOUNT,
+        perProcess: environment.PLAYBOOK_FOLLOWERS_PER_PROCESS,
+      },
     },
     safety: { critic: environment.SAFETY_CRITIC, judge: environment.SAFETY_JUDGE, moderation: environment.SAFETY_MODERATION, modelTimeoutMs: environment.SAFETY_MODEL_TIMEOUT_MS },
     outbound: { allowHosts: environment.OUTBOUND_ALLOW_HOSTS, timeoutMs: environment.OUTBOUND_TIMEOUT_MS, maxBytes: environment.OUTBOUND_MAX_BYTES },

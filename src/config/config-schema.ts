@@ -59,6 +59,9 @@ export const environmentSchema = z.object({
   PLAYBOOK_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   PLAYBOOK_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(120_000),
   PLAYBOOK_SERVER_WORKER: booleanString.default(true),
+  PLAYBOOK_FOLLOWERS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(10),
+  PLAYBOOK_FOLLOWERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(50),
+  PLAYBOOK_FOLLOWERS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(1000),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .default(DEFAULT_RETRY_SCHEDULE_SECONDS.join(','))

@@ -7,8 +7,10 @@ import { installHttpMetrics } from './hooks/http-metrics.ts';
 import { installIdempotency } from './hooks/idempotency-hooks.ts';
 import { requestIdFrom } from './hooks/request-id.ts';
 import type { HttpOptions, HttpServices } from './http-services.ts';
+import { installJsonBodyLimits } from './json-body-limits.ts';
 import { RequestLogController } from './request-log-controller.ts';
 import { registerRoutes } from './routes/index.ts';
+import { answerFrameworkError, clientErrorAnswerer, installTransportChecks, maxUrlLength, requestTimeoutMs } from './transport-errors.ts';
 
 /** Builds the HTTP application around already-built services; listening is the caller's business. */
 export async function buildApp(services: HttpServices, options: HttpOptions, logger: FastifyBaseLogger): Promise<FastifyInstance> {
@@ -18,9 +20,18 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
     logController: new RequestLogController(),
     requestIdHeader: false,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    return503OnClosing: true,
+    // installTransportChecks answers requests that arrive while closing, in the JSON error body.
+    return503OnClosing: false,
     // A hop count means: believe that many proxies nearest to us.
     trustProxy: typeof options.trustProxy === 'number' ? hopsTrusted(options.trustProxy) : options.trustProxy,
+    // Path parameters as long as the URL may be: a long one reaches its route and is refused by its schema (400).
+    routerOptions: { maxParamLength: maxUrlLength },
+    // HTTP/1.1 without Host is refused by installTransportChecks, with a body: Node's own refusal has none.
+    // Node only enforces a request timeout given when the server is created; Fastify then sets it again.
+    http: { requireHostHeader: false, requestTimeout: requestTimeoutMs },
+    requestTimeout: requestTimeoutMs,
+    clientErrorHandler: clientErrorAnswerer(logger),
+    frameworkErrors: answerFrameworkError,
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -28,6 +39,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Only JSON bodies are accepted: a text/plain body is a 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyLimits(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -38,6 +50,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
   });
 
   installErrorHandlers(app, { bodyLimitBytes: options.bodyLimitBytes });
+  installTransportChecks(app);
   installHttpMetrics(app, services.telemetry);
 
   await app.register(fastifySwagger, {

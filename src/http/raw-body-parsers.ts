@@ -1,11 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors.ts';
 import { parseFormBody } from './form-body.ts';
+import { checkJsonLimits } from './json-body-limits.ts';
+
+/** A body as received, and how to read it. */
+export interface KeptBody {
+  text: string;
+  format: 'json' | 'form';
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The body exactly as received, on routes that verify a signature over it. */
-    rawBody?: string;
+    /** The body exactly as received (bounded by the body limit), on routes that verify a signature over it. */
+    rawBody?: KeptBody;
   }
 }
 
@@ -15,27 +22,39 @@ function withoutPrototypeKeys(key: string, value: unknown): unknown {
 }
 
 /**
- * For the routes registered in `scope` (an encapsulated plugin): JSON and form-encoded bodies, each kept as
- * received in `request.rawBody` for signature checks. Form keys named in `booleanKeys` are read as booleans.
+ * For the routes registered in `scope` (an encapsulated plugin): JSON and form-encoded bodies are read as
+ * text into `request.rawBody` and not parsed, so that a signature can be checked over the exact bytes
+ * first. `parseKeptBody` turns them into `request.body` once the caller is known.
  */
-export function acceptJsonAndFormKeepingRawBody(scope: FastifyInstance, options: { booleanKeys: readonly string[] }): void {
+export function keepJsonAndFormBodies(scope: FastifyInstance): void {
   scope.removeContentTypeParser('application/json');
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    request.rawBody = text;
-    if (text.trim() === '') {
-      done(new AppError('invalid_json', 'Request body is empty but Content-Type is application/json'), undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text, withoutPrototypeKeys));
-    } catch {
-      done(new AppError('invalid_json', 'Request body is not valid JSON'), undefined);
-    }
-  });
-  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    request.rawBody = text;
-    done(null, parseFormBody(text, options.booleanKeys));
-  });
+  const formats = { 'application/json': 'json', 'application/x-www-form-urlencoded': 'form' } as const;
+  for (const [mediaType, format] of Object.entries(formats)) {
+    scope.addContentTypeParser(mediaType, { parseAs: 'string' }, (request, body, done) => {
+      request.rawBody = { text: String(body), format };
+      done(null, undefined);
+    });
+  }
+}
+
+/**
+ * A hook (preValidation, after authentication) that parses the kept body into `request.body`: JSON within
+ * the JSON limits, or a form, whose keys named in `booleanKeys` are read as booleans.
+ */
+export function parseKeptBody(options: { booleanKeys: readonly string[] }) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const kept = request.rawBody;
+    if (kept === undefined) return;
+    request.body = kept.format === 'json' ? parseJsonText(kept.text) : parseFormBody(kept.text, options.booleanKeys);
+  };
+}
+
+function parseJsonText(text: string): unknown {
+  if (text.trim() === '') throw new AppError('invalid_json', 'Request body is empty but Content-Type is application/json');
+  checkJsonLimits(text);
+  try {
+    return JSON.parse(text, withoutPrototypeKeys);
+  } catch {
+    throw new AppError('invalid_json', 'Request body is not valid JSON');
+  }
 }

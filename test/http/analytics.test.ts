@@ -196,6 +196,8 @@ describe('GET /api/analytics — refusals', () => {
     ['?from=2026-03-02&to=2026-03-01', [{ path: 'from', message: '2026-03-02 is after to (2026-03-01)' }]],
     ['?from=2024-01-01&to=2025-06-30', [{ path: 'from', message: 'the range 2024-01-01 to 2025-06-30 spans 547 days; at most 366 are allowed' }]],
     ['?to=next-week', [{ path: 'to', message: 'must be a date written YYYY-MM-DD (a UTC day), e.g. 2026-03-01' }]],
+    ['?from=9999-12-01&to=9999-12-31', [{ path: 'from', message: 'must be a day from 2000-01-01 to 2199-12-31' }, { path: 'to', message: 'must be a day from 2000-01-01 to 2199-12-31' }]],
+    ['?from=1970-01-01&to=1970-01-02', [{ path: 'from', message: 'must be a day from 2000-01-01 to 2199-12-31' }, { path: 'to', message: 'must be a day from 2000-01-01 to 2199-12-31' }]],
   ])('answers 400 for %s, naming the problem', async (query, issues) => {
     const response = await getAnalytics(keyA, query);
     expect(response.statusCode).toBe(400);

@@ -155,6 +155,35 @@ describe('POST /api/free/run — security', () => {
     expect(untrusted.headers['x-free-remaining']).toBe('2');
   });
 
+  it('counts a forwarded address by the address, whatever port or brackets it is written with', async () => {
+    const proxy = '10.0.0.1';
+    for (const [index, forwardedFor] of ['203.0.113.60:1111', '203.0.113.60:2222', '[::ffff:203.0.113.60]:3333'].entries()) {
+      const response = await freeRun(behindProxy, { agent: 'summarize', prompt: 'x' }, { remoteAddress: proxy, forwardedFor });
+      expect(response.statusCode, forwardedFor).toBe(200);
+      expect(response.headers['x-free-remaining']).toBe(String(2 - index));
+    }
+    expect((await freeRun(behindProxy, { agent: 'summarize', prompt: 'x' }, { remoteAddress: proxy, forwardedFor: '203.0.113.60:4444' })).statusCode).toBe(429);
+
+    for (let index = 1; index <= 3; index += 1) {
+      await freeRun(behindProxy, { agent: 'summarize', prompt: 'x' }, { remoteAddress: proxy, forwardedFor: `[2001:db8:ee:ff::${index}]:${440 + index}` });
+    }
+    expect((await freeRun(behindProxy, { agent: 'summarize', prompt: 'x' }, { remoteAddress: proxy, forwardedFor: '[2001:db8:ee:ff::9]:9' })).statusCode).toBe(429);
+  });
+
+  it('counts forwarded values that are not addresses under the proxy that sent them', async () => {
+    const proxy = '10.0.0.1';
+    const elsewhere = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { TRUST_PROXY: proxy } });
+    try {
+      for (let index = 0; index < 3; index += 1) {
+        const response = await freeRun(elsewhere, { agent: 'summarize', prompt: 'x' }, { remoteAddress: proxy, forwardedFor: `not-an-address-${index}` });
+        expect(response.statusCode).toBe(200);
+      }
+      expect((await freeRun(elsewhere, { agent: 'summarize', prompt: 'x' }, { remoteAddress: proxy, forwardedFor: 'not-an-address-99' })).statusCode).toBe(429);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('counts IPv6 clients per /64', async () => {
     const proxy = '10.0.0.1';
     for (let index = 1; index <= 3; index += 1) {

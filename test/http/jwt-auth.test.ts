@@ -34,9 +34,9 @@ afterAll(async () => {
   jwksServer.close();
 });
 
-function token(options: { key?: CryptoKey; subject?: string; issuer?: string; audience?: string; expiresIn?: string; notBefore?: string } = {}) {
+function token(options: { key?: CryptoKey; subject?: string; issuer?: string; audience?: string; expiresIn?: string | null; notBefore?: string } = {}) {
   let jwt = new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'key-1' }).setIssuedAt().setIssuer(options.issuer ?? issuer).setAudience(options.audience ?? audience);
-  jwt = jwt.setExpirationTime(options.expiresIn ?? '5m');
+  if (options.expiresIn !== null) jwt = jwt.setExpirationTime(options.expiresIn ?? '5m');
   if (options.subject !== '') jwt = jwt.setSubject(options.subject ?? 'user-from-idp');
   if (options.notBefore) jwt = jwt.setNotBefore(options.notBefore);
   return jwt.sign(options.key ?? signingKey);
@@ -69,6 +69,25 @@ describe('JWT bearer tokens — security', () => {
       token({ subject: '' }),
     ]);
     for (const jwt of rejected) expect((await run(bearer(jwt))).statusCode).toBe(401);
+  });
+
+  it('401s a token that never expires', async () => {
+    expect((await run(bearer(await token({ subject: 'idp|forever', expiresIn: null })))).statusCode).toBe(401);
+  });
+
+  it('401s subjects in the namespace of anonymous callers, so nobody takes over their state', async () => {
+    for (const subject of ['anonymous:0123456789abcdef01234567', 'anonymous:x', 'Anonymous:0123456789abcdef01234567']) {
+      const response = await run(bearer(await token({ subject })));
+      expect(response.statusCode, subject).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'unauthorized' });
+    }
+  });
+
+  it('401s subjects that are too long or hold characters an account id cannot', async () => {
+    for (const subject of ['s'.repeat(201), 'user name', 'user\nname', 'üser', 'a/b']) {
+      expect((await run(bearer(await token({ subject })))).statusCode, subject).toBe(401);
+    }
+    expect((await run(bearer(await token({ subject: 's'.repeat(200) })))).statusCode).toBe(200);
   });
 
   it('401s an unsigned token', async () => {

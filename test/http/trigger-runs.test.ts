@@ -147,6 +147,22 @@ describe('POST /api/webhooks/trigger — Standard Webhooks signature', () => {
     expect(run.status).toBe('done');
   });
 
+  it('de-duplicates a signed message by its webhook-id, whatever Idempotency-Key a replay adds', async () => {
+    const { key, secret } = await signingAccount('replayed-signer');
+    const payload = JSON.stringify({ agent: 'summarize', prompt: 'Summarize: the warehouse closes for stocktaking on Friday.' });
+    const id = `msg_${randomUUID()}`;
+    const runIds = new Set<string>();
+    for (let replay = 0; replay < 4; replay += 1) {
+      // The Idempotency-Key header is not part of what the sender signed, so anyone replaying the message can change it.
+      const headers = { ...signed(secret, payload, { id, at: new Date(Date.now() + replay * 1000) }), 'idempotency-key': `replay-${replay}-${randomUUID()}` };
+      const response = await inject({ url: '/api/webhooks/trigger?account=replayed-signer', headers, payload });
+      expect(response.statusCode).toBe(202);
+      runIds.add(response.json().runId as string);
+    }
+    expect(runIds.size).toBe(1);
+    expect(await usedToday(key)).toBe(1);
+  });
+
   it('verifies form bodies byte for byte', async () => {
     const { secret } = await signingAccount('form-signer');
     const payload = 'agent=summarize&prompt=Summarize%3A+the+office+closes+at+6.';

@@ -7,7 +7,10 @@ export interface JwksVerifierSettings {
   audience?: string | undefined;
 }
 
-/** Verifies JWTs against a JWKS: signature, exp, nbf, and iss/aud when configured. The subject is the account. */
+/**
+ * Verifies JWTs against a JWKS: signature, exp, nbf, and iss/aud when configured. The subject is the account.
+ * `exp` and `sub` are required: a token that never expires would stay valid for as long as its key does.
+ */
 export class JwksTokenVerifier implements TokenVerifier {
   readonly #keys: JWTVerifyGetKey;
   readonly #settings: JwksVerifierSettings;
@@ -23,6 +26,7 @@ export class JwksTokenVerifier implements TokenVerifier {
         ...(this.#settings.issuer ? { issuer: this.#settings.issuer } : {}),
         ...(this.#settings.audience ? { audience: this.#settings.audience } : {}),
         clockTolerance: 5,
+        requiredClaims: ['exp', 'sub'],
       });
       return typeof payload.sub === 'string' && payload.sub.length > 0 ? { subject: payload.sub } : undefined;
     } catch {

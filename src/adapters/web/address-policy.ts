@@ -23,28 +23,39 @@ const refusedIpv4Ranges: Array<[string, number]> = [
   ['240.0.0.0', 4], // reserved, includes broadcast 255.255.255.255
 ];
 
-const refusedIpv6Ranges: Array<[string, number]> = [
-  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible form: none is a public peer
-  ['100::', 64], // discard-only
+/**
+ * IPv6 is allowed only in global unicast, 2000::/3: everything outside it is loopback, unspecified,
+ * IPv4-compatible or IPv4-translated (::/8), local-use NAT64 (64:ff9b:1::/48), discard-only (100::/64),
+ * unique local (fc00::/7), link-local (fe80::/10), site-local (fec0::/10), multicast (ff00::/8), segment
+ * routing (5f00::/16) or not allocated. Within it, these are refused too.
+ */
+const globalUnicastIpv6: [string, number] = ['2000::', 3];
+const refusedGlobalIpv6Ranges: Array<[string, number]> = [
+  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32 (tunnels to an embedded IPv4 address), benchmarking, ORCHID
   ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local (private)
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
+  ['3fff::', 20], // documentation
 ];
 
-const refused = new BlockList();
-for (const [network, prefix] of refusedIpv4Ranges) refused.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of refusedIpv6Ranges) refused.addSubnet(network, prefix, 'ipv6');
+const refusedIpv4 = new BlockList();
+for (const [network, prefix] of refusedIpv4Ranges) refusedIpv4.addSubnet(network, prefix, 'ipv4');
+const allowedIpv6 = new BlockList();
+allowedIpv6.addSubnet(globalUnicastIpv6[0], globalUnicastIpv6[1], 'ipv6');
+const refusedIpv6 = new BlockList();
+for (const [network, prefix] of refusedGlobalIpv6Ranges) refusedIpv6.addSubnet(network, prefix, 'ipv6');
 
 /** True when the address must not be contacted; anything that is not a valid IP address is refused too. */
 export function isRefusedAddress(address: string): boolean {
-  if (isIPv4(address)) return refused.check(address, 'ipv4');
+  if (isIPv4(address)) return refusedIpv4.check(address, 'ipv4');
   const groups = ipv6Groups(address);
   if (groups === null) return true;
   // These forms carry an IPv4 address that the packet ends up at, so that address decides.
   const embedded = embeddedIpv4(groups);
-  if (embedded !== null) return refused.check(embedded, 'ipv4');
-  return refused.check(groups.map((group) => group.toString(16)).join(':'), 'ipv6');
+  if (embedded !== null) return refusedIpv4.check(embedded, 'ipv4');
+  const canonical = groups.map((group) => group.toString(16)).join(':');
+  if (!allowedIpv6.check(canonical, 'ipv6') || refusedIpv6.check(canonical, 'ipv6')) return true;
+  // An ISATAP interface id names the IPv4 address a host on that prefix tunnels to.
+  const isatap = isatapIpv4(groups);
+  return isatap !== null && refusedIpv4.check(isatap, 'ipv4');
 }
 
 function embeddedIpv4(groups: number[]): string | null {
@@ -56,4 +67,10 @@ function embeddedIpv4(groups: number[]): string | null {
   // 2002::/16, 6to4: the relay forwards to the IPv4 address in bits 16-47.
   if (g0 === 0x2002 && g1 !== undefined && g2 !== undefined) return lastIpv4Of([0, 0, 0, 0, 0, 0, g1, g2]);
   return null;
+}
+
+/** The IPv4 address in an ISATAP interface id (`…:0:5efe:a.b.c.d` or `…:200:5efe:a.b.c.d`). */
+function isatapIpv4(groups: number[]): string | null {
+  const [, , , , g4, g5] = groups;
+  return (g4 === 0 || g4 === 0x200) && g5 === 0x5efe ? lastIpv4Of(groups) : null;
 }

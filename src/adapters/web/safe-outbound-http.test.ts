@@ -166,6 +166,14 @@ describe('SafeOutboundHttp: address policy', () => {
     'http://0x7f.1/', // 127.0.0.1 written in hex
     'http://2130706433/', // 127.0.0.1 written as one number
     'http://0.0.0.0/',
+    'http://0/', // 0.0.0.0 as one number
+    'http://0177.0.0.1/', // 127.0.0.1 in octal
+    'http://127.1/', // 127.0.0.1 shortened
+    'http://[0:0:0:0:0:ffff:127.0.0.1]/',
+    'http://[::ffff:0:7f00:1]/', // IPv4-translated loopback
+    'http://[64:ff9b:1::a9fe:a9fe]/', // local-use NAT64 of the metadata service
+    'http://[2002:a9fe:a9fe::1]/', // 6to4 of the metadata service
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', // Teredo
   ])('refuses %s without the allow list', async (url) => {
     const error = await expectFailure(client({ allowHosts: [] }).request({ url }), 'refused_address');
     expect(error.message).toMatch(/private, local or reserved address/);
@@ -194,6 +202,11 @@ describe('SafeOutboundHttp: address policy', () => {
     const error = await expectFailure(client({ allowHosts: [], lookupHost }).request({ url: 'http://mixed.example/' }), 'refused_address');
     expect(error.message).toContain('mixed.example');
     expect(error.message).not.toContain('10.0.0.5');
+  });
+
+  it.each(['::ffff:a9fe:a9fe', '::ffff:0:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1', 'fec0::1'])('refuses a name resolving to %s', async (address) => {
+    const lookupHost: HostLookup = async () => [{ address, family: 6 }];
+    await expectFailure(client({ allowHosts: [], lookupHost }).request({ url: 'http://rebound.example/' }), 'refused_address');
   });
 
   it('connects to the address it resolved and checked, once, and keeps the host name in the Host header', async () => {

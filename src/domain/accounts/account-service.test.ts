@@ -83,6 +83,18 @@ describe('AccountService', () => {
     expect(await codeOf(accounts.authenticate('header.forged.signature'))).toBe('unauthorized');
   });
 
+  it('keeps accounts out of the namespace anonymous callers are filed under', async () => {
+    const anonymousLike: TokenVerifier = { verify: async () => ({ subject: 'anonymous:0123456789abcdef01234567' }) };
+    const { service: accounts, accounts: repository } = service(anonymousLike);
+    expect(await codeOf(accounts.authenticate('header.valid.signature'))).toBe('unauthorized');
+    expect(await codeOf(accounts.createKey({ accountId: 'anonymous:0123456789abcdef01234567' }))).toBe('invalid_request');
+    expect(await codeOf(accounts.createKey({ accountId: 'ANONYMOUS:abc' }))).toBe('invalid_request');
+    expect(await repository.findById('anonymous:0123456789abcdef01234567')).toBeUndefined();
+    // The word alone, or elsewhere in an id, reserves nothing.
+    expect(await codeOf(accounts.createKey({ accountId: 'anonymous' }))).toBe('resolved');
+    expect(await codeOf(accounts.createKey({ accountId: 'team-anonymous:1' }))).toBe('resolved');
+  });
+
   it('treats JWT-looking tokens as invalid when no identity provider is configured', async () => {
     const { service: accounts } = service();
     expect(await codeOf(accounts.authenticate('header.valid.signature'))).toBe('unauthorized');

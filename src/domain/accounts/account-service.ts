@@ -4,6 +4,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { TokenVerifier } from '../../ports/token-verifier.ts';
 import { AppError, invalidRequest, type ValidationIssue } from '../errors.ts';
 import type { PlanSurface, PlanTables } from '../quotas/plan-table.ts';
+import { accountIdProblem } from './account-id.ts';
 import { apiKeyMatches, apiKeyPrefix, generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.ts';
 
 export interface AuthenticatedAccount {
@@ -38,7 +39,6 @@ export interface ApiKeySummary {
   revokedAt: string | null;
 }
 
-const accountIdPattern = /^[\w.@:|+-]{1,200}$/;
 /** Writing last-used time on every request would add a write per call; once a minute is enough. */
 const touchIntervalMs = 60_000;
 /** Verified keys kept in memory, at most; the oldest go first. */
@@ -74,9 +74,8 @@ export class AccountService {
 
   async createKey(input: CreateKeyInput): Promise<CreatedKey> {
     const issues: ValidationIssue[] = [];
-    if (!accountIdPattern.test(input.accountId)) {
-      issues.push({ path: 'user', message: 'must be 1-200 characters: letters, digits and . _ @ : | + -' });
-    }
+    const idProblem = accountIdProblem(input.accountId);
+    if (idProblem !== undefined) issues.push({ path: 'user', message: idProblem });
     this.#checkPlan('api', input.apiPlan, 'plan', issues);
     this.#checkPlan('v1', input.v1Plan, 'v1Plan', issues);
     if (input.name !== undefined && (input.name.length < 1 || input.name.length > 100)) {
@@ -177,7 +176,8 @@ export class AccountService {
 
   async #authenticateJwt(verifier: TokenVerifier, token: string): Promise<AuthenticatedAccount> {
     const verified = await verifier.verify(token);
-    if (!verified || !accountIdPattern.test(verified.subject)) throw new AppError('unauthorized', 'Invalid bearer token');
+    // A subject that cannot be an account id (too long, odd characters, a reserved namespace) is refused, never mapped.
+    if (!verified || accountIdProblem(verified.subject) !== undefined) throw new AppError('unauthorized', 'Invalid bearer token');
     const account = await this.#accounts.ensure({
       id: verified.subject,
       apiPlan: this.#plans.defaultPlan('api'),

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { CircuitBreaker } from '../../ports/circuit-breaker.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { ModelGateway } from '../../ports/model-gateway.ts';
 import type { RunRecord, RunRepository } from '../../ports/run-repository.ts';
 import { noTelemetry, type Telemetry } from '../../ports/telemetry.ts';
+import { anonymousAccountId } from '../accounts/account-id.ts';
 import { AppError } from '../errors.ts';
 import { createId } from '../ids.ts';
 import { furthest, spentUnit, type MeterReservation, type RunProgress, type UsageMeter, type UsageSnapshot } from '../quotas/usage-meter.ts';
@@ -251,7 +251,7 @@ export class AgentRunner {
     const tools = agent.tools.map((name) => this.#tool(name));
     const toolContext: ToolContext = {
       agentId: agent.id,
-      accountId: command.accountId ?? anonymousAccount(command.anonymousOwner),
+      accountId: command.accountId ?? anonymousAccountId(command.anonymousOwner),
       surface: command.surface === 'v1' ? 'v1' : 'api',
       prompt: task.userPrompt,
       fields: task.fields,
@@ -474,10 +474,6 @@ export class AgentRunner {
   }
 }
 
-/** Anonymous callers own state (conversations) under a hash of who they are, never their address itself. */
-function anonymousAccount(owner: string | undefined): string {
-  return `anonymous:${createHash('sha256').update(owner ?? 'unknown').digest('hex').slice(0, 24)}`;
-}
 
 function describeRouting(routing: RoutingDecision, skipped: SkippedModel[]): RoutingReport {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { addDays, daysOf, resolveAnalyticsQuery } from './analytics-query.ts';
+import { addDays, analyticsDayWindow, daysOf, resolveAnalyticsQuery } from './analytics-query.ts';
 
 const today = '2026-03-15';
 
@@ -47,6 +47,26 @@ describe('resolveAnalyticsQuery', () => {
     expect(issuesOf({ from: '2020-01-01' })).toEqual([expect.objectContaining({ path: 'from', message: expect.stringContaining('spans 2266 days') })]);
   });
 
+  it('refuses days outside the years reports cover, at once', () => {
+    const outside = `must be a day from ${analyticsDayWindow.first} to ${analyticsDayWindow.last}`;
+    expect(issuesOf({ from: '9999-12-01', to: '9999-12-31' })).toEqual([
+      { path: 'from', message: outside },
+      { path: 'to', message: outside },
+    ]);
+    expect(issuesOf({ from: '0000-01-01', to: '0000-01-31' })).toEqual([
+      { path: 'from', message: outside },
+      { path: 'to', message: outside },
+    ]);
+    expect(issuesOf({ from: '1999-12-31', to: '2000-01-01' })).toEqual([{ path: 'from', message: outside }]);
+    expect(issuesOf({ to: '2200-01-01' })).toEqual([{ path: 'to', message: outside }]);
+  });
+
+  it('accepts the first and last days of the window, and starts a default range no earlier than the first', () => {
+    expect(resolveAnalyticsQuery({ from: analyticsDayWindow.first, to: analyticsDayWindow.first }, today)).toMatchObject({ from: '2000-01-01' });
+    expect(resolveAnalyticsQuery({ from: '2199-12-01', to: analyticsDayWindow.last }, today)).toMatchObject({ to: '2199-12-31' });
+    expect(resolveAnalyticsQuery({ to: '2000-01-05' }, today)).toMatchObject({ from: '2000-01-01', to: '2000-01-05' });
+  });
+
   it('refuses an unknown grouping', () => {
     expect(issuesOf({ groupBy: 'week' })).toEqual([{ path: 'groupBy', message: 'must be one of day, agent, model, provider' }]);
   });
@@ -67,5 +87,9 @@ describe('day arithmetic', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(daysOf('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(daysOf('2026-03-02', '2026-03-01')).toEqual([]);
+  });
+
+  it('lists the days of a range at the end of the calendar and stops', () => {
+    expect(daysOf('9999-12-30', '9999-12-31')).toEqual(['9999-12-30', '9999-12-31']);
   });
 });

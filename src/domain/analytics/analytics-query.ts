@@ -9,6 +9,9 @@ export const maxAnalyticsSpanDays = 366;
 /** The range a report covers when none is given: the last 30 days, today included. */
 export const defaultAnalyticsSpanDays = 30;
 
+/** The days a report may name: the service has no runs before the first, and dates past the last are mistakes. */
+export const analyticsDayWindow = { first: '2000-01-01', last: '2199-12-31' } as const;
+
 /** A report's range and grouping, validated and with the defaults filled in. */
 export interface AnalyticsQuery {
   /** First UTC day, YYYY-MM-DD, inclusive. */
@@ -23,14 +26,15 @@ const dayMs = 86_400_000;
 
 /**
  * Validates a report request, listing every problem in one 400: `from` and `to` must be calendar days
- * written YYYY-MM-DD, `from` not after `to`, at most 366 days apart (both included). `to` defaults to
- * `today`, `from` to 29 days before `to`, `groupBy` to `day`.
+ * written YYYY-MM-DD within `analyticsDayWindow`, `from` not after `to`, at most 366 days apart (both
+ * included). `to` defaults to `today`, `from` to 29 days before `to` (not before the window), `groupBy` to
+ * `day`.
  */
 export function resolveAnalyticsQuery(input: { from?: string | undefined; to?: string | undefined; groupBy?: string | undefined }, today: string): AnalyticsQuery {
   const issues: ValidationIssue[] = [];
   const givenFrom = input.from === undefined ? undefined : checkedDay(input.from, 'from', issues);
   const to = input.to === undefined ? today : checkedDay(input.to, 'to', issues);
-  const from = input.from === undefined ? to && addDays(to, -(defaultAnalyticsSpanDays - 1)) : givenFrom;
+  const from = input.from === undefined ? to && latest(addDays(to, -(defaultAnalyticsSpanDays - 1)), analyticsDayWindow.first) : givenFrom;
   if (from !== undefined && to !== undefined) {
     const span = daysBetween(from, to) + 1;
     if (from > to) issues.push({ path: 'from', message: `${from} is after to (${to})` });
@@ -42,11 +46,10 @@ export function resolveAnalyticsQuery(input: { from?: string | undefined; to?: s
   return { from, to, groupBy };
 }
 
-/** Every day from `from` to `to`, both included. */
+/** Every day from `from` to `to`, both included; counted rather than compared as text, which stops past year 9999 too. */
 export function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
+  const count = daysBetween(from, to) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(from, index));
 }
 
 /** The UTC day `days` after (or before, when negative) a YYYY-MM-DD day. */
@@ -68,7 +71,15 @@ function checkedDay(value: string, path: string, issues: ValidationIssue[]): str
     issues.push({ path, message: `${value} is not a calendar date` });
     return undefined;
   }
+  if (value < analyticsDayWindow.first || value > analyticsDayWindow.last) {
+    issues.push({ path, message: `must be a day from ${analyticsDayWindow.first} to ${analyticsDayWindow.last}` });
+    return undefined;
+  }
   return value;
+}
+
+function latest(day: string, other: string): string {
+  return day > other ? day : other;
 }
 
 function isGrouping(value: string): value is AnalyticsGroupBy {

@@ -1,5 +1,6 @@
 import type { PlaybookEventRecord, PlaybookRunRecord, PlaybookRunRepository } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
+import { FollowerSlots, type FollowerLimits, type FollowerSlot } from './follower-slots.ts';
 import { isRunFinished } from './playbook-run-state.ts';
 
 const eventPage = 200;
@@ -10,11 +11,18 @@ export class PlaybookRunFollower {
   readonly #events: RunEventBus;
   /** How often to look without a signal (a signal can be lost between processes). */
   readonly #pollMs: number;
+  readonly #slots: FollowerSlots;
 
-  constructor(dependencies: { runs: PlaybookRunRepository; events: RunEventBus; pollMs: number }) {
+  constructor(dependencies: { runs: PlaybookRunRepository; events: RunEventBus; pollMs: number; limits: FollowerLimits }) {
     this.#runs = dependencies.runs;
     this.#events = dependencies.events;
     this.#pollMs = dependencies.pollMs;
+    this.#slots = new FollowerSlots(dependencies.limits);
+  }
+
+  /** A place for one more follower of the run, to release when it leaves; 503 `overloaded` past the limits. */
+  admit(runId: string, accountId: string): FollowerSlot {
+    return this.#slots.take(runId, accountId);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { AppError } from '../errors.ts';
 import type { SafetyPolicy } from '../safety/safety-layer.ts';
 import type { SafetyPipeline } from '../safety/safety-pipeline.ts';
-import { maxDepth } from '../safety/text/request-strings.ts';
+import { maxScannedDepth } from '../safety/text/request-strings.ts';
 
 /** What stands in for a value nested deeper than the PII layer reads: it was never screened, so it is not kept. */
 export const tooDeep = '[not stored: nested too deep]';
@@ -41,7 +41,7 @@ export class StoredText {
 function withinScannedDepth<Value>(value: Value): Value {
   const prune = (current: unknown, depth: number): unknown => {
     if (current === null || typeof current !== 'object') return current;
-    if (depth >= maxDepth) return tooDeep;
+    if (depth >= maxScannedDepth) return tooDeep;
     if (Array.isArray(current)) return current.map((item) => prune(item, depth + 1));
     return Object.fromEntries(Object.entries(current).map(([key, inner]) => [key, prune(inner, depth + 1)]));
   };

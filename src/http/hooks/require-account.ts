@@ -13,7 +13,10 @@ export function requireDatabase(services: HttpServices) {
   };
 }
 
-/** Database check, then the bearer token: sets request.account or answers 401. */
+/**
+ * Database check, then the bearer token: sets request.account or answers 401. Headers only, so routes run it
+ * as an `onRequest` hook: a caller without a valid token is refused before its body is read.
+ */
 export function requireAccount(services: HttpServices) {
   const databaseReady = requireDatabase(services);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -30,8 +30,8 @@ export function registerAgentRunRoute(
     },
     // A streamed run cannot be replayed, so its Idempotency-Key is not taken.
     config: { idempotency: { skip: (request) => wantsStream(request, request.body as { stream?: boolean }) } },
-    // Authentication comes before body validation: an anonymous caller learns nothing from a 400.
-    preValidation: requireAccount(services),
+    // Authentication comes before the body is read: an anonymous caller costs no parsing and learns nothing from a 400.
+    onRequest: requireAccount(services),
     onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, route.surface), setQuotaHeaders),
     handler: async (request, reply) => {
       const account = request.account;

@@ -5,14 +5,17 @@ export interface LocatedString {
   text: string;
 }
 
-/** Deeper than any real request; past it, strings are not looked at (and the schema would refuse them anyway). */
-export const maxDepth = 12;
+/**
+ * How many objects and arrays deep strings are looked for: deeper than any real request. Past it strings are
+ * not looked at, so the HTTP edge refuses request bodies nested deeper.
+ */
+export const maxScannedDepth = 12;
 
 /** Every string in a JSON value, with its path, skipping the paths named in `skip` (`model`, `input.webhookUrl`). */
 export function collectStrings(value: unknown, skip: ReadonlySet<string> = new Set()): LocatedString[] {
   const found: LocatedString[] = [];
   const visit = (current: unknown, path: string, depth: number) => {
-    if (depth > maxDepth) return;
+    if (depth > maxScannedDepth) return;
     if (typeof current === 'string') {
       found.push({ path, text: current });
     } else if (Array.isArray(current)) {

@@ -25,7 +25,8 @@ const createKeyBodySchema = z.strictObject({
 /** Key management for operators, behind ADMIN_TOKEN: the same service the CLI calls. */
 export function registerAdminApiKeys(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = [requireAdmin(options), requireDatabase(services)];
+  // The token, then the database, from the headers alone: nothing about the body is said to a caller without the token.
+  const onRequest = [requireAdmin(options), requireDatabase(services)];
 
   typed.post('/api/admin/keys', {
     schema: {
@@ -46,7 +47,7 @@ export function registerAdminApiKeys(app: FastifyInstance, services: HttpService
         ...errorResponses(400, 401, 404, 503),
       },
     },
-    preHandler,
+    onRequest,
     handler: async (request, reply) => {
       const created = await services.accounts.createKey({
         accountId: request.body.user,
@@ -71,7 +72,7 @@ export function registerAdminApiKeys(app: FastifyInstance, services: HttpService
         ...errorResponses(400, 401, 404, 503),
       },
     },
-    preHandler,
+    onRequest,
     handler: async (request) => {
       const account = await services.accounts.setPlans(request.params.user, { apiPlan: request.body.plan, v1Plan: request.body.v1Plan });
       return { success: true as const, data: { user: account.id, apiPlan: account.apiPlan, v1Plan: account.v1Plan } };
@@ -86,7 +87,7 @@ export function registerAdminApiKeys(app: FastifyInstance, services: HttpService
       querystring: z.object({ user: z.string().min(1).max(200).optional() }),
       response: { 200: z.object({ success: z.literal(true), data: z.array(apiKeySummarySchema), count: z.number() }), ...errorResponses(401, 404, 503) },
     },
-    preHandler,
+    onRequest,
     handler: async (request) => {
       const keys = await services.accounts.listKeys(request.query.user ? { accountId: request.query.user } : {});
       return { success: true as const, data: keys, count: keys.length };
@@ -101,7 +102,7 @@ export function registerAdminApiKeys(app: FastifyInstance, services: HttpService
       params: z.object({ prefix: z.string().min(1).max(64) }),
       response: { 200: z.object({ success: z.literal(true), data: z.object({ prefix: z.string(), revoked: z.literal(true) }) }), ...errorResponses(401, 404, 503) },
     },
-    preHandler,
+    onRequest,
     handler: async (request) => {
       await services.accounts.revokeKey(request.params.prefix);
       return { success: true as const, data: { prefix: request.params.prefix, revoked: true as const } };

@@ -30,7 +30,7 @@ export function registerMetrics(app: FastifyInstance, services: HttpServices, op
         ...errorResponses(401),
       },
     },
-    preValidation: requireMetricsToken(options),
+    onRequest: requireMetricsToken(options),
     handler: async (_request, reply) => {
       const body = await services.metrics.metrics();
       return reply.header('Content-Type', services.metrics.contentType).header('Cache-Control', 'no-store').send(body);

@@ -32,7 +32,7 @@ export function registerGetAnalytics(app: FastifyInstance, services: HttpService
       querystring: analyticsQuerySchema,
       response: { 200: z.object({ success: z.literal(true), data: analyticsReportSchema }), ...errorResponses(400, 401, 503) },
     },
-    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       if (isAdmin(request.headers.authorization)) await databaseReady(request, reply);
       else await accountRequired(request, reply);
     },

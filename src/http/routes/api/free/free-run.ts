@@ -20,7 +20,7 @@ const freeRunBodySchema = z
 
 /** The address the free tier counts a request under; proxies are believed only when TRUST_PROXY says so. */
 function freeClient(request: FastifyRequest): string {
-  return clientKey(request.ip);
+  return clientKey(request.ip, request.socket.remoteAddress);
 }
 
 export function registerFreeRun(app: FastifyInstance, services: HttpServices): void {
@@ -33,7 +33,7 @@ export function registerFreeRun(app: FastifyInstance, services: HttpServices): v
       body: freeRunBodySchema,
       response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 403, 404, 413, 415, 422, 429, 500, 502, 503) },
     },
-    preValidation: requireDatabase(services),
+    onRequest: requireDatabase(services),
     onSend: usageHeadersOnSend((request) => services.freeTier.meterFor(freeClient(request)), setFreeTierHeaders),
     handler: async (request, reply) => {
       const { agent, params, ...rest } = request.body;

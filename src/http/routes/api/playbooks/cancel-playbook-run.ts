@@ -16,7 +16,7 @@ export function registerCancelPlaybookRun(app: FastifyInstance, services: HttpSe
       params: playbookRunParamsSchema,
       response: { 200: playbookRunEnvelopeSchema, ...errorResponses(401, 404, 409, 503) },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request) => {
       const run = await services.playbookRuns.cancel(accountOf(request).account.id, request.params.runId);
       return { success: true as const, data: presentPlaybookRun(run, new Date()) };

@@ -16,7 +16,7 @@ export function registerGetPlaybookRun(app: FastifyInstance, services: HttpServi
       params: playbookRunParamsSchema,
       response: { 200: playbookRunEnvelopeSchema, ...errorResponses(401, 404, 503) },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request) => {
       const run = await services.playbookRuns.get(accountOf(request).account.id, request.params.runId);
       return { success: true as const, data: presentPlaybookRun(run, new Date()) };

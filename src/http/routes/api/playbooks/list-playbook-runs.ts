@@ -20,7 +20,7 @@ export function registerListPlaybookRuns(app: FastifyInstance, services: HttpSer
         ...errorResponses(400, 401, 503),
       },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request) => {
       const { account } = accountOf(request);
       const page = await services.playbookRuns.list(account.id, request.query);

@@ -21,7 +21,7 @@ export function registerResumePlaybookRun(app: FastifyInstance, services: HttpSe
       response: { 202: startedPlaybookRunSchema, ...errorResponses(400, 401, 404, 409, 422, 429, 503) },
     },
     config: { idempotency: {} },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
     handler: async (request, reply) => {
       const run = await services.playbookRuns.resume(accountOf(request).account, request.params.runId);

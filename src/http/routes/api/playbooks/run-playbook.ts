@@ -25,7 +25,7 @@ export function registerRunPlaybook(app: FastifyInstance, services: HttpServices
       response: { 200: playbookRunEnvelopeSchema, 202: startedPlaybookRunSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 503) },
     },
     config: { idempotency: {} },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
     handler: async (request, reply) => {
       const { account } = accountOf(request);

@@ -36,7 +36,7 @@ export function registerRouteTask(app: FastifyInstance, services: HttpServices):
       body: routeBodySchema,
       response: { 200: z.object({ success: z.literal(true), data: decisionSchema }), ...errorResponses(400, 401, 404, 503) },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request) => {
       const account = request.account?.account;
       if (!account) throw new Error('requireAccount did not set the account');

@@ -18,7 +18,7 @@ export function registerGetRun(app: FastifyInstance, services: HttpServices): vo
       params: runParamsSchema,
       response: { 200: runEnvelopeSchema, ...errorResponses(401, 404, 503) },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request) => {
       const found = await services.runLookup.find(accountOf(request).account.id, request.params.runId);
       return { success: true as const, data: presentRun(found, new Date()) };

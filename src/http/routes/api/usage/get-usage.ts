@@ -27,7 +27,7 @@ export function registerGetUsage(app: FastifyInstance, services: HttpServices): 
       security: bearerSecurity,
       response: { 200: z.object({ success: z.literal(true), data: z.object({ api: surfaceUsageSchema, v1: surfaceUsageSchema }) }), ...errorResponses(401, 503) },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request) => {
       const account = request.account?.account;
       if (!account) throw new Error('requireAccount did not set the account');

@@ -22,7 +22,7 @@ export function registerListWebhookDeliveries(app: FastifyInstance, services: Ht
         ...errorResponses(400, 401, 503),
       },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request) => {
       const { account } = accountOf(request);
       const page = await services.webhookDeliveries.list(account.id, request.query);

@@ -25,7 +25,7 @@ export function registerRotateWebhookSecret(app: FastifyInstance, services: Http
       security: bearerSecurity,
       response: { 201: rotatedSecretSchema, ...errorResponses(401, 503) },
     },
-    preValidation: requireAccount(services),
+    onRequest: requireAccount(services),
     handler: async (request, reply) => {
       const rotated = await services.webhookSecrets.rotate(accountOf(request).account.id);
       return reply.code(201).send({ success: true as const, data: rotated });

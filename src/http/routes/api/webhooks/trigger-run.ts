@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticateTrigger } from '../../../hooks/authenticate-trigger.ts';
+import { authenticateTrigger, verifyTriggerSignature } from '../../../hooks/authenticate-trigger.ts';
 import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
 import { accountOf } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpServices } from '../../../http-services.ts';
 import { presentTriggeredRun } from '../../../presenters/run-presenter.ts';
-import { acceptJsonAndFormKeepingRawBody } from '../../../raw-body-parsers.ts';
+import { keepJsonAndFormBodies, parseKeptBody } from '../../../raw-body-parsers.ts';
 import { errorResponses } from '../../../schemas/common-schemas.ts';
 import { triggerBodySchema, triggerBooleanKeys, triggeredRunSchema, triggerQuerySchema } from '../../../schemas/run-schemas.ts';
 import { setQuotaHeaders } from '../../../usage-headers.ts';
@@ -15,20 +15,22 @@ import { setQuotaHeaders } from '../../../usage-headers.ts';
 const triggerUrls = ['/api/webhooks/trigger', '/api/agents/trigger'] as const;
 
 /**
- * A retried delivery starts one run: the Idempotency-Key header when sent, otherwise the Standard Webhooks
- * `webhook-id` (the same for every retry of one message), both kept 24 hours per account.
+ * A retried delivery starts one run, keyed for 24 hours per account. A signed request is keyed by its
+ * `webhook-id` alone: the id is signed, an Idempotency-Key header is not, so a replay could otherwise pass
+ * as a new message by changing it. A bearer request uses its Idempotency-Key header, or else a webhook-id.
  */
 function triggerKey(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (typeof key === 'string') return key;
   const webhookId = request.headers['webhook-id'];
-  return typeof webhookId === 'string' ? `webhook-id:${webhookId}` : undefined;
+  const webhookKey = typeof webhookId === 'string' ? `webhook-id:${webhookId}` : undefined;
+  if (request.account?.method === 'webhook_signature') return webhookKey;
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' ? key : webhookKey;
 }
 
 export function registerTriggerRun(app: FastifyInstance, services: HttpServices): void {
   // Encapsulated: only these routes take form bodies and keep the raw body for the signature check.
   void app.register(async (scope) => {
-    acceptJsonAndFormKeepingRawBody(scope, { booleanKeys: triggerBooleanKeys });
+    keepJsonAndFormBodies(scope);
     for (const url of triggerUrls) {
       scope.withTypeProvider<ZodTypeProvider>().post(url, {
         schema: {
@@ -38,7 +40,7 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
             'Starts an agent run (`{ agent, prompt | params }`) or a playbook run (`{ playbook_id, inputs }`) in the background and answers 202 with `runId` and `statusUrl` (GET /api/runs/{id}). ' +
             'The body is JSON or form-encoded (`inputs[niche]=…` or `inputs.niche=…` nest). ' +
             'Authenticated by an API key bearer, or by a Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`) made with your `whsec_` secret over the exact body, with `?account=<your account id>`; the timestamp must be within 5 minutes. ' +
-            'A repeated `webhook-id` (or Idempotency-Key) within 24 hours starts no second run: the first answer is replayed. ' +
+            'A repeated `webhook-id` within 24 hours starts no second run: the first answer is replayed (a signed request is de-duplicated by its `webhook-id` alone; a bearer request by its Idempotency-Key, else its `webhook-id`). ' +
             'With `callbackUrl` (or `webhook_url`) the outcome is POSTed there, signed: `run.completed` / `run.failed` for an agent, `playbook.completed` / `playbook.failed` for a playbook. ' +
             "One unit of today's quota per agent run or playbook step; units of work not spent are given back (a model call that answered is spent).",
           security: [{ bearerAuth: [] }, {}],
@@ -48,7 +50,9 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
           response: { 202: triggeredRunSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 503) },
         },
         config: { idempotency: { keyOf: triggerKey } },
-        preValidation: authenticateTrigger(services),
+        // Headers first; the body is read only for a caller with a valid bearer or a signature to check, and parsed after that check.
+        onRequest: authenticateTrigger(services),
+        preValidation: [verifyTriggerSignature(services), parseKeptBody({ booleanKeys: triggerBooleanKeys })],
         onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
         handler: async (request, reply) => {
           const { account } = accountOf(request);

@@ -1,0 +1,115 @@
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, invalidRequest } from '../domain/errors.ts';
+import { asAppError, sendError } from './errors/error-handler.ts';
+import { statusByCode } from './errors/status-by-code.ts';
+import { requestIdFrom } from './hooks/request-id.ts';
+
+/** The longest URL (path and query) served; longer is 414. Request line and headers together stop at Node's 16 KiB. */
+export const maxUrlLength = 8192;
+
+/**
+ * How long a client has to send its whole request, headers and body (408 after). It does not limit how long
+ * the answer takes: streams and long runs are unaffected. Without it a client could hold a connection open
+ * forever by sending its body a byte at a time, or never finishing it.
+ */
+export const requestTimeoutMs = 60_000;
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's parser refuses (headers too large, a malformed request
+ * line or header, a broken body framing, a client too slow to send its request) get the JSON error body
+ * like any other, written straight to the socket, which is then closed.
+ */
+export function clientErrorAnswerer(logger: FastifyBaseLogger): (error: ConnectionError, socket: Socket) => void {
+  return (error, socket) => {
+    // A reset connection has no one left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const requestId = answerOnSocket(socket, clientErrorAsAppError(error));
+    logger.debug({ err: error, requestId }, 'client error');
+  };
+}
+
+/** Writes the JSON error body as a whole HTTP response on a socket no route will answer, then closes it. */
+function answerOnSocket(socket: Duplex, error: AppError): string {
+  const requestId = requestIdFrom(undefined);
+  const status = statusByCode[error.code];
+  const body = JSON.stringify({ success: false, error: error.message, code: error.code, requestId, ...error.details });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
+  return requestId;
+}
+
+function clientErrorAsAppError(error: ConnectionError): AppError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new AppError('request_timeout', 'The request was not received in time');
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return requestLineOverflowed(error)
+      ? urlTooLong()
+      : new AppError('headers_too_large', 'The request line and headers are larger than the limit of 16 KiB');
+  }
+  return invalidRequest([{ path: '', message: `Malformed HTTP request (${error.code ?? 'parse error'})` }]);
+}
+
+/** When the packet holding the overflow starts the request and has no line end before it, the URL is what overflowed. */
+function requestLineOverflowed(error: ConnectionError): boolean {
+  // Typed as a Buffer's JSON form, handed over as the Buffer itself.
+  const packet: unknown = error.rawPacket;
+  if (!Buffer.isBuffer(packet) || typeof error.bytesParsed !== 'number') return false;
+  const parsed = packet.subarray(0, error.bytesParsed).toString('latin1');
+  return /^[A-Z]+ /.test(parsed) && !parsed.includes('\n');
+}
+
+/** Fastify's `frameworkErrors`: what its router refuses (a bad percent-encoding, a path segment over `maxParamLength`) as AppErrors. */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Request-Id', request.id);
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? urlTooLong()
+      : error.code === 'FST_ERR_BAD_URL'
+        ? invalidRequest([{ path: 'url', message: 'is not valid percent-encoding' }])
+        : asAppError(request, error);
+  sendError(request, reply, appError);
+}
+
+/**
+ * Checks on every request before its route: the URL's length, a Host header on HTTP/1.1 (Node's own check
+ * answers without a body, so it is made here instead), and, once the server is closing, a 503 for requests
+ * still arriving on open connections. An `Expect` value other than 100-continue is ignored, as HTTP allows,
+ * rather than answered by Node with an empty 417, and CONNECT gets a JSON 404 rather than a closed socket.
+ */
+export function installTransportChecks(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('Connection', 'close');
+      throw new AppError('overloaded', 'The server is shutting down: retry on another connection', {}, { retryAfterSeconds: 1 });
+    }
+    if (request.url.length > maxUrlLength) throw urlTooLong();
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+      throw invalidRequest([{ path: 'headers.host', message: 'is required in HTTP/1.1' }]);
+    }
+  });
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+  // This is no proxy; without a listener Node would close a CONNECT's socket without a word.
+  app.server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    const target = (request.url ?? '').slice(0, 100);
+    answerOnSocket(socket, new AppError('not_found', `No route for CONNECT ${target}`));
+  });
+}
+
+function urlTooLong(): AppError {
+  return new AppError('uri_too_long', `The URL is longer than the limit of ${maxUrlLength} characters`, { limitCharacters: maxUrlLength });
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { freshSqliteUrl } from '../support/test-databases.ts';
+
+/**
+ * Requests that once took the whole process down or stalled it, sent to the real server the way an
+ * attacker would: the process must stay up and keep answering everyone else at once.
+ */
+let server: ServerProcess;
+let key: string;
+
+beforeAll(async () => {
+  const env = { DATABASE_URL: freshSqliteUrl() };
+  server = await startServerProcess(env);
+  const created = await runCli(['keys', 'create', '--user', 'hostile', '--json'], env);
+  key = (JSON.parse(created.stdout) as { key: string }).key;
+});
+afterAll(async () => {
+  await server.stop('SIGKILL');
+});
+
+function postForm(body: string, authorization?: string) {
+  return fetch(`${server.url}/api/webhooks/trigger`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
+    body,
+  });
+}
+
+async function healthLatencyMs(): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/healthz`);
+  expect(response.status).toBe(200);
+  return performance.now() - started;
+}
+
+const deepKey = `a${'[b]'.repeat(20_000)}=1`;
+const repeatedKeys = Array.from({ length: 80_000 }, () => 'x=1').join('&');
+
+describe('hostile form bodies against a real server — security', () => {
+  it('survives a 60 KB nested form key, with and without credentials', async () => {
+    expect((await postForm(deepKey)).status).toBe(401);
+    const authenticated = await postForm(deepKey, `Bearer ${key}`);
+    expect(authenticated.status).toBe(400);
+    expect(await authenticated.json()).toMatchObject({ code: 'invalid_request' });
+    expect(await healthLatencyMs()).toBeLessThan(2000);
+    expect(server.process.exitCode).toBeNull();
+  });
+
+  it('does not stall other requests while refusing 80,000 repeated keys', async () => {
+    const [anonymous, authenticated, healthMs] = await Promise.all([postForm(repeatedKeys), postForm(repeatedKeys, `Bearer ${key}`), healthLatencyMs()]);
+    expect(anonymous.status).toBe(401);
+    expect(authenticated.status).toBe(400);
+    expect(healthMs).toBeLessThan(2000);
+  });
+
+  it('answers a report on the last days of year 9999 with 400 instead of looping forever', async () => {
+    const response = await fetch(`${server.url}/api/analytics?from=9999-12-01&to=9999-12-31`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(5000) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'invalid_request', issues: expect.any(Array) });
+    expect(await healthLatencyMs()).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,119 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCodes } from '../../src/domain/errors.ts';
+import { maxUrlLength } from '../../src/http/transport-errors.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { freshSqliteUrl } from '../support/test-databases.ts';
+
+/**
+ * Requests that fail before any route sees them — in Node's HTTP parser or Fastify's router — answered
+ * with the same JSON error body as everything else. These need a real socket: inject() skips the parser.
+ */
+let testApp: TestApp;
+let port: number;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ databaseUrl: freshSqliteUrl() });
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (testApp.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => testApp.close());
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Writes `request` as is and reads the one response the server sends before closing or going quiet. */
+function sendRaw(request: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let received = '';
+    const finish = () => {
+      socket.destroy();
+      const [head = '', ...rest] = received.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const body = headers['transfer-encoding'] === 'chunked' ? dechunk(rest.join('\r\n\r\n')) : rest.join('\r\n\r\n');
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    };
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const complete = /content-length: (\d+)/i.exec(received);
+      const bodyStart = received.indexOf('\r\n\r\n');
+      if (complete && bodyStart >= 0 && received.length - bodyStart - 4 >= Number(complete[1])) finish();
+    });
+    socket.on('close', finish);
+    socket.on('error', reject);
+    setTimeout(finish, 3000);
+  });
+}
+
+function dechunk(text: string): string {
+  let body = '';
+  let rest = text;
+  for (;;) {
+    const lineEnd = rest.indexOf('\r\n');
+    const size = Number.parseInt(rest.slice(0, lineEnd), 16);
+    if (!(size > 0)) return body;
+    body += rest.slice(lineEnd + 2, lineEnd + 2 + size);
+    rest = rest.slice(lineEnd + 4 + size);
+  }
+}
+
+function expectEnvelope(response: RawResponse, status: number, code: string): void {
+  expect(response.status).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = JSON.parse(response.body) as Record<string, unknown>;
+  expect(body).toMatchObject({ success: false, code, error: expect.any(String), requestId: expect.any(String) });
+  expect(errorCodes).toContain(body.code);
+}
+
+describe('transport errors — every answer is the JSON error body', () => {
+  it('answers 414 uri_too_long for a URL over the limit, however long', async () => {
+    for (const length of [maxUrlLength + 1, 12_000, 40_000]) {
+      const response = await sendRaw(`GET /api/agents/${'a'.repeat(length)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expectEnvelope(response, 414, 'uri_too_long');
+    }
+    const query = await sendRaw(`GET /healthz?padding=${'a'.repeat(maxUrlLength)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expectEnvelope(query, 414, 'uri_too_long');
+  });
+
+  it('answers 400 invalid_request, not a 414 or 404, for a long path parameter within the URL limit', async () => {
+    const response = await sendRaw(`GET /api/agents/${'a'.repeat(500)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expectEnvelope(response, 400, 'invalid_request');
+  });
+
+  it('answers 431 headers_too_large for headers over the limit', async () => {
+    const response = await sendRaw(`GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expectEnvelope(response, 431, 'headers_too_large');
+  });
+
+  it.each([
+    ['a malformed request line', 'GARBAGE\r\n\r\n'],
+    ['a header name with a space', 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n'],
+    ['both Content-Length and chunked encoding', 'POST /api/free/run HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    ['a broken chunk', 'POST /api/free/run HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n'],
+    ['an HTTP/1.1 request without Host', 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n'],
+    ['a path that is not valid percent-encoding', 'GET /api/agents/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+  ])('answers 400 invalid_request for %s', async (_label, request) => {
+    expectEnvelope(await sendRaw(request), 400, 'invalid_request');
+  });
+
+  it('answers an unknown Expect value like any request, in JSON', async () => {
+    const response = await sendRaw('GET /api/agents/summarize HTTP/1.1\r\nHost: localhost\r\nExpect: something-else\r\nConnection: close\r\n\r\n');
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ success: true });
+  });
+
+  it('answers CONNECT with 404 not_found instead of closing the connection without a word', async () => {
+    expectEnvelope(await sendRaw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 404, 'not_found');
+  });
+
+  it('keeps serving after each of them', async () => {
+    const response = await sendRaw('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(response.status).toBe(200);
+  });
+});
