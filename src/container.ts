@@ -229,6 +229,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     store: new KyselyIdempotencyStore(database.db),
     clock: systemClock,
     options: { ttlMs: 24 * 3_600_000, inFlightTimeoutMs: 10 * 60_000 },
+    storedText,
   });
   let worker: PlaybookWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;

@@ -94,6 +94,24 @@ describe('stored runs hold PII as the models saw it', () => {
     expect(run).toMatchObject({ status: 'failed', error: { code: 'not_found' } });
   });
 
+  it('a refusal kept for an Idempotency-Key, which echoes what was sent, is kept and replayed with placeholders', async () => {
+    const send = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/agents/trigger',
+        headers: { ...bearer(key), 'content-type': 'application/json', 'idempotency-key': 'refused-with-a-card' },
+        payload: JSON.stringify({ agent: `summarize ${card}`, input: { text: 'x' } }),
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(404);
+    expect(first.json().code).toBe('agent_not_found');
+    const replay = await send();
+    expect(replay.statusCode).toBe(404);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().error).toContain('[CARD_1]');
+    expectNoRawValue(replay.body, 'the replayed refusal');
+  });
+
   it('no table of the database holds a value sent in any of the runs above', async () => {
     const { db } = testApp.container.database;
     const tables = await db.introspection.getTables();

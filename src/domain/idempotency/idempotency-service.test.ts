@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { IdempotencyClaim, IdempotencyStore, StoredResponse } from '../../ports/idempotency-store.ts';
+import { testSafetyPipeline } from '../../../test/support/safety-fixtures.ts';
 import { AppError } from '../errors.ts';
+import { StoredText } from '../runs/stored-text.ts';
 import { IdempotencyService, requestFingerprint, validIdempotencyKey } from './idempotency-service.ts';
 
 interface MemoryRecord {
@@ -53,10 +55,12 @@ class MemoryIdempotencyStore implements IdempotencyStore {
 const hour = 3_600_000;
 const response: StoredResponse = { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"success":true}' };
 
+const storedText = new StoredText(testSafetyPipeline());
+
 function setup() {
   const store = new MemoryIdempotencyStore();
   let now = new Date('2026-06-01T12:00:00.000Z');
-  const service = new IdempotencyService({ store, clock: { now: () => now }, options: { ttlMs: 24 * hour, inFlightTimeoutMs: 10 * 60_000 } });
+  const service = new IdempotencyService({ store, clock: { now: () => now }, options: { ttlMs: 24 * hour, inFlightTimeoutMs: 10 * 60_000 }, storedText });
   return { store, service, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 }
 
@@ -94,6 +98,21 @@ describe('IdempotencyService', () => {
     const failure = await failureOf(service.begin('acct', 'key-1', 'f2'));
     expect(failure.code).toBe('idempotency_mismatch');
     expect(failure.message).toMatch(/different request/);
+  });
+
+  it('keeps a refusal with placeholders for what it echoes, and a success as it was sent', async () => {
+    const { store, service } = setup();
+    const refusal = { statusCode: 404, headers: {}, body: JSON.stringify({ success: false, error: 'Agent "x 4111 1111 1111 1111" does not exist', code: 'agent_not_found' }) };
+    await service.begin('acct', 'refused', 'f1');
+    await service.complete('acct', 'refused', refusal);
+    const kept = store.records.get('acct\nrefused')?.response;
+    expect(kept?.statusCode).toBe(404);
+    expect(kept?.body).not.toContain('4111');
+    expect(JSON.parse(kept?.body ?? '{}')).toMatchObject({ error: 'Agent "x [CARD_1]" does not exist', code: 'agent_not_found' });
+    const success = { ...response, body: JSON.stringify({ success: true, data: { note: 'card 4111 1111 1111 1111' } }) };
+    await service.begin('acct', 'served', 'f2');
+    await service.complete('acct', 'served', success);
+    expect(store.records.get('acct\nserved')?.response).toEqual(success);
   });
 
   it('replays the stored response once the first request completed', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../ports/clock.ts';
 import type { IdempotencyStore, StoredResponse } from '../../ports/idempotency-store.ts';
 import { AppError } from '../errors.ts';
+import type { StoredText } from '../runs/stored-text.ts';
 
 export interface IdempotencyOptions {
   /** How long a finished request's response is kept and replayed. */
@@ -25,11 +26,13 @@ export class IdempotencyService {
   readonly #store: IdempotencyStore;
   readonly #clock: Clock;
   readonly #options: IdempotencyOptions;
+  readonly #storedText: Pick<StoredText, 'refusalForLater'>;
 
-  constructor(dependencies: { store: IdempotencyStore; clock: Clock; options: IdempotencyOptions }) {
+  constructor(dependencies: { store: IdempotencyStore; clock: Clock; options: IdempotencyOptions; storedText: Pick<StoredText, 'refusalForLater'> }) {
     this.#store = dependencies.store;
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
+    this.#storedText = dependencies.storedText;
   }
 
   /**
@@ -58,9 +61,14 @@ export class IdempotencyService {
     }
   }
 
-  /** Keeps the response of the request that holds the key, for later requests with the same key. */
+  /**
+   * Keeps the response of the request that holds the key, for later requests with the same key. A success
+   * is kept as sent (its output went through the output layers); a refusal is kept with PII as models see
+   * it, since it may echo the request.
+   */
   async complete(accountId: string, key: string, response: StoredResponse): Promise<void> {
-    await this.#store.complete(accountId, key, response);
+    const kept = response.statusCode >= 400 ? { ...response, body: await this.#storedText.refusalForLater(response.body) } : response;
+    await this.#store.complete(accountId, key, kept);
   }
 
   /** Frees the key without keeping a response: the next request with it runs. */

@@ -50,3 +50,16 @@ describe('strictestPolicy', () => {
     expect(strictestPolicy([])).toEqual(defaultSafetyPolicy);
   });
 });
+
+describe('StoredText.refusalForLater', () => {
+  it('puts placeholders in every string of a JSON body and keeps a body it has nothing to change byte for byte', async () => {
+    const body = JSON.stringify({ success: false, error: `Agent "${card}" does not exist`, code: 'agent_not_found', issues: [{ path: 'input', message: 'ssn 078-05-1120' }] });
+    const kept = JSON.parse(await stored.refusalForLater(body)) as { error: string; issues: { message: string }[] };
+    expect(kept.error).toBe('Agent "[CARD_1]" does not exist');
+    expect(kept.issues[0]?.message).toBe('ssn [SSN_1]');
+    const clean = '{ "success": false, "code": "not_found" }';
+    expect(await stored.refusalForLater(clean)).toBe(clean);
+    expect(await stored.refusalForLater('not json 4111')).toBe('not json 4111');
+  });
+});
+

@@ -1,5 +1,6 @@
 import { AppError } from '../errors.ts';
 import type { SafetyPolicy } from '../safety/safety-layer.ts';
+import { defaultSafetyPolicy } from '../safety/safety-policy.ts';
 import type { SafetyPipeline } from '../safety/safety-pipeline.ts';
 import { maxScannedDepth } from '../safety/text/request-strings.ts';
 
@@ -34,6 +35,23 @@ export class StoredText {
       });
     }
     return screening.value;
+  }
+
+  /**
+   * A refusal's JSON body as it may be kept (to replay it for an Idempotency-Key): a refusal can echo the
+   * request (an agent id, a field), so every string gets the default policy's placeholders, redacting and
+   * never refusing. A body that is not JSON is no refusal of ours and is kept as it is.
+   */
+  async refusalForLater(body: string): Promise<string> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return body;
+    }
+    const value = withinScannedDepth(parsed);
+    const screening = await this.#safety.screenPii(value, defaultSafetyPolicy, 'output');
+    return screening.value === value ? body : JSON.stringify(screening.value);
   }
 }
 
