@@ -1,4 +1,5 @@
 import type { WebSearch, WebSearchResult } from '../../ports/web-search.ts';
+import { oneOf, trimEnd } from '../../shared/text-scanning.ts';
 
 interface BraveResponse {
   web?: { results?: { title?: string; url?: string; description?: string }[] };
@@ -14,7 +15,7 @@ export class BraveWebSearch implements WebSearch {
 
   constructor(settings: { apiKey: string; baseUrl?: string | undefined; timeoutMs: number }) {
     this.#apiKey = settings.apiKey;
-    this.#baseUrl = (settings.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '');
+    this.#baseUrl = trimEnd(settings.baseUrl ?? defaultBaseUrl, oneOf('/'));
     this.#timeoutMs = settings.timeoutMs;
   }
 

@@ -1,6 +1,10 @@
 import { OutboundError } from '../../ports/outbound-http.ts';
 import { invalidRequest } from '../errors.ts';
 import type { ToolContext } from './agent-tool.ts';
+import { oneOf, trimEnd } from '../../shared/text-scanning.ts';
+
+/** Punctuation that ends the sentence around a URL rather than the URL. */
+const closingPunctuation = oneOf('.,;:!?');
 
 /**
  * The site or page a request is about: the given field's value, or else the first URL or host name in the
@@ -11,9 +15,9 @@ export function findWebTarget(fieldValue: unknown, prompt: string | undefined): 
   if (field) return field;
   const text = prompt ?? '';
   const url = /\bhttps?:\/\/[^\s"'<>)]+/i.exec(text)?.[0];
-  if (url) return url.replace(/[.,;:!?]+$/, '');
+  if (url) return trimEnd(url, closingPunctuation);
   const host = /\b(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(?::\d{1,5})?(?:\/[^\s"'<>)]*)?/i.exec(text)?.[0];
-  return host?.replace(/[.,;:!?]+$/, '');
+  return host === undefined ? undefined : trimEnd(host, closingPunctuation);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { oneOf, trimEnd } from '../../../shared/text-scanning.ts';
+
 /** What the sandbox knows about a task: the words it can build deterministic output from. */
 export interface PromptSubject {
   /** The task's first line, shortened: what the output is about. */
@@ -29,7 +31,7 @@ export function describePrompt(prompt: string): PromptSubject {
   const firstLine = taskPart.trim().split('\n')[0]?.trim() ?? '';
   // The first sentence, without a greeting: "Hi, I ordered a sofa…" is about "I ordered a sofa…".
   const firstSentence = (firstLine.split(/(?<=[.?!])\s+/)[0] ?? '').replace(/^(hi|hello|hey|dear [^,]+|good (morning|afternoon|evening))[,!.\s]+/i, '');
-  const topic = shorten(firstSentence.replace(/[.?!:;]+$/, ''), 90) || Object.values(details).join(' ').slice(0, 90) || 'your request';
+  const topic = shorten(trimEnd(firstSentence, oneOf('.?!:;')), 90) || Object.values(details).join(' ').slice(0, 90) || 'your request';
   const words = `${taskPart} ${Object.values(details).join(' ')}`.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
   const keywords = [...new Set(words.filter((word) => word.length > 2 && !stopWords.has(word)))].slice(0, 24);
   return { topic, keywords: keywords.length > 0 ? keywords : ['general'], details, seed: hash(prompt) };
