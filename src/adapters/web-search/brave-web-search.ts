@@ -37,7 +37,18 @@ export class BraveWebSearch implements WebSearch {
   }
 }
 
-/** Brave marks matches with <strong>; the snippets are plain text to us. */
+/**
+ * Brave marks matches with <strong>; the snippets are plain text to us. Each "<" up to the next ">" goes,
+ * found by indexOf: `/<[^>]*>/g` would read to the end of the text from every "<" that is never closed.
+ */
 function stripTags(text: string): string {
-  return text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  let plain = '';
+  let from = 0;
+  for (let open = text.indexOf('<'); open >= 0; open = text.indexOf('<', from)) {
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) break;
+    plain += text.slice(from, open);
+    from = close + 1;
+  }
+  return (plain + text.slice(from)).replace(/\s+/g, ' ').trim();
 }
