@@ -29,7 +29,8 @@ export function fitTitle(title: string, maxLength: number = titleMaxLength): str
   const text = collapseSpaces(title);
   if (text.length <= maxLength) return text;
   // A subtitle after ":", "—", "–", "|" or " - " is what an editor drops first, rather than cutting a phrase.
-  const main = text.split(/\s*(?::|\s[—–|-])\s/u)[0] ?? '';
+  // The spaces are collapsed, so one optional space before the separator is all `\s*` could have taken.
+  const main = text.split(/\s?(?::|\s[—–|-])\s/u)[0] ?? '';
   if (main.length >= maxLength / 3 && main.length <= maxLength) return main;
   return cutAtWordBoundary(text, maxLength);
 }
