@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
+import { freshSqliteUrl } from '../support/test-databases.ts';
+
+/** SAFETY_MAX_SCREENED_CHARACTERS through the real app: past it, 413 before anything is screened, counted or stored. */
+const limit = 100_000;
+let testApp: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { SAFETY_MAX_SCREENED_CHARACTERS: String(limit) } });
+  key = await testApp.createKey('screening-limit-user', { apiPlan: 'starter' });
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+function freeRun(body: unknown) {
+  return testApp.app.inject({ method: 'POST', url: '/api/free/run', remoteAddress: '198.51.100.90', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+}
+
+async function storedRuns(): Promise<number> {
+  const { rows } = await sql<{ count: number }>`select count(*) as count from runs`.execute(testApp.container.database.db);
+  return Number(rows[0]?.count);
+}
+
+describe('the screening limit — errors', () => {
+  it('refuses an anonymous run whose text is one character over it with 413, quickly, not counted and not stored', async () => {
+    const started = performance.now();
+    const response = await freeRun({ agent: 'summarize', text: 'word '.repeat(limit / 5) + 'x' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'payload_too_large', limitCharacters: limit });
+    expect(response.headers['x-free-remaining']).toBe('3');
+    expect(await storedRuns()).toBe(0);
+  });
+
+  it('counts every string the screen reads: the prompt and the fields together', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/agents/summarize',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      payload: JSON.stringify({ prompt: 'a'.repeat(40_000), text: 'b'.repeat(limit - 40_000 + 1) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'payload_too_large', limitCharacters: limit });
+    const usage = await testApp.app.inject({ method: 'GET', url: '/api/usage', headers: bearer(key) });
+    expect(usage.json()).toMatchObject({ data: { api: { used: 0 } } });
+    expect(await storedRuns()).toBe(0);
+  });
+});
+
+describe('the screening limit — happy paths', () => {
+  it('runs a request whose text is exactly at it', async () => {
+    const response = await freeRun({ agent: 'summarize', text: 'word '.repeat(limit / 5) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-free-remaining']).toBe('2');
+    expect(await storedRuns()).toBe(1);
+  });
+});
