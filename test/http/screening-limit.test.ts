@@ -49,6 +49,20 @@ describe('the screening limit — errors', () => {
     expect(usage.json()).toMatchObject({ data: { api: { used: 0 } } });
     expect(await storedRuns()).toBe(0);
   });
+
+  it('refuses a playbook whose inputs are longer than it together with 413, before any unit is taken', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/playbooks/run',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      payload: JSON.stringify({ playbook_id: 'ad-campaign', inputs: { product: 'a'.repeat(50_000), audience: 'b'.repeat(50_000), platform: 'Google' }, confirmed: true }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'payload_too_large', limitCharacters: limit });
+    const usage = await testApp.app.inject({ method: 'GET', url: '/api/usage', headers: bearer(key) });
+    expect(usage.json()).toMatchObject({ data: { api: { used: 0 } } });
+    expect(await storedRuns()).toBe(0);
+  });
 });
 
 describe('the screening limit — happy paths', () => {
