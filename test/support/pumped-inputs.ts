@@ -102,8 +102,8 @@ const mostPairs = 200;
 const mostWords = 12;
 
 /**
- * Long inputs for one pattern: the generic runs, a run of each character it names, runs of pairs of them,
- * and each literal word it holds followed by a long run of one of its characters, each ending in a
+ * Long inputs for one pattern: the generic runs, a run of each character it names, runs of pairs of them
+ * (alternating, and one run after the other), and each literal word it holds followed by a long run of one of its characters, each ending in a
  * character that makes a match fail.
  */
 export function pumpedInputs(pattern: RegExp, length = 20_000): PumpedInput[] {
@@ -117,6 +117,8 @@ export function pumpedInputs(pattern: RegExp, length = 20_000): PumpedInput[] {
   for (let index = 0; index < pairs.length; index += stride) {
     const pair = pairs[index] ?? '';
     inputs.push({ name: `run of ${visible(pair)}`, text: pair.repeat(length / 2) + end });
+    const [first = '', second = ''] = pair;
+    inputs.push({ name: `run of ${visible(first)} then of ${visible(second)}`, text: first.repeat(length / 2) + second.repeat(length / 2) + end });
   }
   for (const word of literalWords(pattern).slice(0, mostWords)) {
     inputs.push({ name: `run of ${visible(`${word} `)}`, text: `${word} `.repeat(Math.ceil(length / (word.length + 1))) + end });
