@@ -20,6 +20,19 @@ function freeRun(body: unknown) {
   return testApp.app.inject({ method: 'POST', url: '/api/free/run', remoteAddress: '198.51.100.90', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 }
 
+function keyedPost(url: string, body: unknown) {
+  return testApp.app.inject({ method: 'POST', url, headers: { ...bearer(key), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+}
+
+/** 413 with the limit, and the account's quota and the stored runs as they were. */
+async function expectRefusedUncounted(response: { statusCode: number; json: () => unknown }): Promise<void> {
+  expect(response.statusCode).toBe(413);
+  expect(response.json()).toMatchObject({ code: 'payload_too_large', limitCharacters: limit });
+  const usage = await testApp.app.inject({ method: 'GET', url: '/api/usage', headers: bearer(key) });
+  expect(usage.json()).toMatchObject({ data: { api: { used: 0 } } });
+  expect(await storedRuns()).toBe(0);
+}
+
 async function storedRuns(): Promise<number> {
   const { rows } = await sql<{ count: number }>`select count(*) as count from runs`.execute(testApp.container.database.db);
   return Number(rows[0]?.count);
@@ -37,31 +50,12 @@ describe('the screening limit — errors', () => {
   });
 
   it('counts every string the screen reads: the prompt and the fields together', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/agents/summarize',
-      headers: { ...bearer(key), 'content-type': 'application/json' },
-      payload: JSON.stringify({ prompt: 'a'.repeat(40_000), text: 'b'.repeat(limit - 40_000 + 1) }),
-    });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: 'payload_too_large', limitCharacters: limit });
-    const usage = await testApp.app.inject({ method: 'GET', url: '/api/usage', headers: bearer(key) });
-    expect(usage.json()).toMatchObject({ data: { api: { used: 0 } } });
-    expect(await storedRuns()).toBe(0);
+    await expectRefusedUncounted(await keyedPost('/api/agents/summarize', { prompt: 'a'.repeat(40_000), text: 'b'.repeat(limit - 40_000 + 1) }));
   });
 
   it('refuses a playbook whose inputs are longer than it together with 413, before any unit is taken', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/playbooks/run',
-      headers: { ...bearer(key), 'content-type': 'application/json' },
-      payload: JSON.stringify({ playbook_id: 'ad-campaign', inputs: { product: 'a'.repeat(50_000), audience: 'b'.repeat(50_000), platform: 'Google' }, confirmed: true }),
-    });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: 'payload_too_large', limitCharacters: limit });
-    const usage = await testApp.app.inject({ method: 'GET', url: '/api/usage', headers: bearer(key) });
-    expect(usage.json()).toMatchObject({ data: { api: { used: 0 } } });
-    expect(await storedRuns()).toBe(0);
+    const inputs = { product: 'a'.repeat(50_000), audience: 'b'.repeat(50_000), platform: 'Google' };
+    await expectRefusedUncounted(await keyedPost('/api/playbooks/run', { playbook_id: 'ad-campaign', inputs, confirmed: true }));
   });
 });
 
