@@ -114,7 +114,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     ...(config.safety.moderation === 'openai' && config.providers.openai.apiKey
       ? { moderator: new OpenAiModerator({ baseUrl: config.providers.openai.baseUrl, apiKey: config.providers.openai.apiKey, timeoutMs: config.safety.modelTimeoutMs }) }
       : {}),
-  });
+  }, { maxScreenedCharacters: config.safety.maxScreenedCharacters });
   const tokenVerifier = config.auth.jwksUrl
     ? new JwksTokenVerifier({ jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience })
     : undefined;

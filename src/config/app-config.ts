@@ -30,8 +30,11 @@ export interface AppConfig {
   webhookSecretKey: { keyBase64: string | undefined; keyFile: string };
   /** Outbound callbacks: seconds between attempts, how often due ones are looked for, time limit and claim length. */
   webhooks: { retryScheduleSeconds: number[]; pollMs: number; timeoutMs: number; leaseMs: number };
-  /** Model help for the safety layers: the critic's reviewer and the jailbreak judge, each with a time limit. */
-  safety: { critic: 'model' | 'rubric'; judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number };
+  /**
+   * Model help for the safety layers: the critic's reviewer and the jailbreak judge, each with a time limit;
+   * and how many characters of a request (or of what tools fetched for it) the layers read at most.
+   */
+  safety: { critic: 'model' | 'rubric'; judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number; maxScreenedCharacters: number };
   /** Requests to addresses the service is given: pages to audit, webhooks, callbacks. */
   outbound: { allowHosts: string[]; timeoutMs: number; maxBytes: number };
   webSearch: { braveApiKey: string | undefined; braveBaseUrl: string | undefined };
@@ -84,7 +87,13 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
         perProcess: environment.PLAYBOOK_FOLLOWERS_PER_PROCESS,
       },
     },
-    safety: { critic: environment.SAFETY_CRITIC, judge: environment.SAFETY_JUDGE, moderation: environment.SAFETY_MODERATION, modelTimeoutMs: environment.SAFETY_MODEL_TIMEOUT_MS },
+    safety: {
+      critic: environment.SAFETY_CRITIC,
+      judge: environment.SAFETY_JUDGE,
+      moderation: environment.SAFETY_MODERATION,
+      modelTimeoutMs: environment.SAFETY_MODEL_TIMEOUT_MS,
+      maxScreenedCharacters: environment.SAFETY_MAX_SCREENED_CHARACTERS,
+    },
     outbound: { allowHosts: environment.OUTBOUND_ALLOW_HOSTS, timeoutMs: environment.OUTBOUND_TIMEOUT_MS, maxBytes: environment.OUTBOUND_MAX_BYTES },
     webSearch: { braveApiKey: environment.BRAVE_SEARCH_API_KEY, braveBaseUrl: environment.BRAVE_SEARCH_BASE_URL },
     slackWebhookUrl: environment.SLACK_WEBHOOK_URL,

@@ -61,3 +61,26 @@ describe('hostile form bodies against a real server — security', () => {
     expect(await healthLatencyMs()).toBeLessThan(2000);
   });
 });
+
+/** 200,000 characters without a space, two of them percent escapes: once held the event loop for 36 s. */
+const longWordWithEscapes = `${'a'.repeat(100_000)}%41${'b'.repeat(99_994)}%41`;
+
+describe('hostile text for the safety screen against a real server — security', () => {
+  it('answers an anonymous run on a 200,000-character word with percent escapes at once, twice', async () => {
+    expect(longWordWithEscapes).toHaveLength(200_000);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/api/free/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ agent: 'summarize', text: longWordWithEscapes }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await response.json()) as { success?: boolean; code?: string };
+      expect(response.status, JSON.stringify(body).slice(0, 300)).toBeLessThan(500);
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
+    expect(await healthLatencyMs()).toBeLessThan(2000);
+    expect(server.process.exitCode).toBeNull();
+  });
+});

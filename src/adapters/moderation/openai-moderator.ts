@@ -1,4 +1,5 @@
 import type { ContentModerator, ModerationVerdict } from '../../ports/content-moderator.ts';
+import { oneOf, trimEnd } from '../../shared/text-scanning.ts';
 
 /** OpenAI's moderation categories as the content layer names them (MLCommons hazards, plus harassment). */
 const categoryMap: Readonly<Record<string, readonly string[]>> = {
@@ -33,7 +34,7 @@ export class OpenAiModerator implements ContentModerator {
   readonly #fetch: typeof fetch;
 
   constructor(options: { baseUrl: string | undefined; apiKey: string; timeoutMs: number; fetch?: typeof fetch }) {
-    this.#url = `${(options.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '')}/moderations`;
+    this.#url = `${trimEnd(options.baseUrl ?? 'https://api.openai.com/v1', oneOf('/'))}/moderations`;
     this.#apiKey = options.apiKey;
     this.#timeoutMs = options.timeoutMs;
     this.#fetch = options.fetch ?? fetch;

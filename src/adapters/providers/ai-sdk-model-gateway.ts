@@ -4,6 +4,7 @@ import type { GenerationRequest, GenerationResult, GenerationUsage, ModelGateway
 import { UpstreamError } from '../../ports/model-gateway.ts';
 import { classifyProviderError } from './classify-provider-error.ts';
 import { providerAdapters, settingsFor } from './index.ts';
+import { withoutJsonFence } from './json-fence.ts';
 import type { ProviderAdapter } from './provider-adapter.ts';
 
 interface ConfiguredProvider {
@@ -126,7 +127,7 @@ function promptOf(request: GenerationRequest): LanguageModelV4Prompt {
 
 /** Models sometimes wrap JSON in a markdown fence; anything else that is not JSON is unusable output. */
 export function parseJsonAnswer(text: string): unknown {
-  const unfenced = text.trim().replace(/^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i, '$1');
+  const unfenced = withoutJsonFence(text.trim());
   try {
     return JSON.parse(unfenced);
   } catch (error) {

@@ -2,6 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { StepNudge } from '../../ports/playbook-run-repository.ts';
+import { oneOf, trimEnd } from '../../shared/text-scanning.ts';
 
 export interface BullMqPlaybookQueueOptions {
   url: string;
@@ -41,7 +42,7 @@ export class BullMqPlaybookQueue implements PlaybookQueue {
     this.#options = options;
     this.#queueName = options.queueName ?? 'playbook-steps';
     // BullMQ puts ':' between its prefix and the queue name itself.
-    this.#bullPrefix = options.prefix.replace(/:+$/, '');
+    this.#bullPrefix = trimEnd(options.prefix, oneOf(':'));
     this.#onError = options.onError ?? (() => undefined);
     // Adding a job gives up after a few reconnection attempts instead of hanging its caller for as long as
     // Redis is away; the run is in the database, and the sweep nudges it again.

@@ -1,4 +1,5 @@
 import type { WebSearch, WebSearchResult } from '../../ports/web-search.ts';
+import { oneOf, trimEnd } from '../../shared/text-scanning.ts';
 
 interface BraveResponse {
   web?: { results?: { title?: string; url?: string; description?: string }[] };
@@ -14,7 +15,7 @@ export class BraveWebSearch implements WebSearch {
 
   constructor(settings: { apiKey: string; baseUrl?: string | undefined; timeoutMs: number }) {
     this.#apiKey = settings.apiKey;
-    this.#baseUrl = (settings.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '');
+    this.#baseUrl = trimEnd(settings.baseUrl ?? defaultBaseUrl, oneOf('/'));
     this.#timeoutMs = settings.timeoutMs;
   }
 
@@ -36,7 +37,18 @@ export class BraveWebSearch implements WebSearch {
   }
 }
 
-/** Brave marks matches with <strong>; the snippets are plain text to us. */
+/**
+ * Brave marks matches with <strong>; the snippets are plain text to us. Each "<" up to the next ">" goes,
+ * found by indexOf: `/<[^>]*>/g` would read to the end of the text from every "<" that is never closed.
+ */
 function stripTags(text: string): string {
-  return text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  let plain = '';
+  let from = 0;
+  for (let open = text.indexOf('<'); open >= 0; open = text.indexOf('<', from)) {
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) break;
+    plain += text.slice(from, open);
+    from = close + 1;
+  }
+  return (plain + text.slice(from)).replace(/\s+/g, ' ').trim();
 }

@@ -7,7 +7,8 @@ const publicIdLength = 12;
 const secretLength = 32;
 /** `ak_live_` plus the public id: what listings show and what revocation takes. */
 export const apiKeyPrefixLength = keyKind.length + publicIdLength;
-const keyPattern = new RegExp(`^${keyKind}[0-9A-Za-z]{${publicIdLength + secretLength}}$`);
+/** What an API key looks like; exported for the test that feeds every pattern of the sources hostile input. */
+export const keyPattern = new RegExp(`^${keyKind}[0-9A-Za-z]{${publicIdLength + secretLength}}$`);
 
 export interface GeneratedApiKey {
   key: string;

@@ -197,12 +197,13 @@ export class AgentRunner {
 
   /**
    * What run() refuses before any work, checked without running: unknown agent (404), a body the agent
-   * cannot run on (400), missing confirmation (400 with a preview). For runs accepted now and executed later,
+   * cannot run on (400), text longer than the safety screen reads (413), missing confirmation (400 with a preview). For runs accepted now and executed later,
    * where run() screens the input and routes again.
    */
   checkRequest(command: Pick<RunAgentCommand, 'agentId' | 'body' | 'planPolicy'> & { surface: ApiSurface }): Agent {
     const agent = this.findAgent(command.agentId, command.surface);
     const task = resolveAgentTask(agent, command.body);
+    this.#safety.checkInputSize(command.body, unscannedPaths(agent));
     if (command.surface === 'api' && agent.requiresConfirmation && command.body.confirmed !== true) {
       throw confirmationRequired(agent, task, this.route(agent, task, { ...command.body, planPolicy: command.planPolicy }));
     }
@@ -214,6 +215,8 @@ export class AgentRunner {
     const agent = command.surface === 'free' ? this.findFreeAgent(command.agentId) : this.findAgent(command.agentId, command.surface);
     // Invalid requests are refused before anything is screened or recorded.
     const task = resolveAgentTask(agent, command.body);
+    // As is text longer than the safety layers read (413), before the quota is touched.
+    this.#safety.checkInputSize(command.body, unscannedPaths(agent));
     const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, reports: [], progress: 'none', calls: [] };
 
     // Counted before anything costly, the safety layers included: a caller whose limit is used up gets 429

@@ -81,12 +81,14 @@ export class PlaybookService {
   }
 
   /**
-   * Validates the inputs and confirmation, then launches the run (one unit of today's quota per step). The
+   * Validates the inputs (413 past the screening limit) and confirmation, then launches the run (one unit of today's quota per step). The
    * inputs are stored with PII as the strictest of the steps' agents treats it: placeholders, never values.
    */
   async start(command: StartPlaybookCommand): Promise<PlaybookRunRecord> {
     const playbook = this.find(command.playbookId);
     const validated = validatePlaybookInputs(playbook.fields, command.inputs);
+    // Inputs longer than each step's screen reads would fail every step: 413 now, before any unit is taken.
+    this.#storedText.checkSize(validated);
     if (!command.confirmed) this.#requireNoConfirmation(playbook);
     const policy = strictestPolicy(playbook.steps.flatMap((step) => this.#agents.find(step.agent, 'api')?.safetyPolicy ?? []));
     return this.#launcher.launch({ account: command.account, steps: playbook.steps.length, callbackUrl: command.callbackUrl }, async (context) => {

@@ -13,10 +13,15 @@ export const tooDeep = '[not stored: nested too deep]';
  * docs/decisions/0042-stored-run-data.md.
  */
 export class StoredText {
-  readonly #safety: Pick<SafetyPipeline, 'screenPii'>;
+  readonly #safety: Pick<SafetyPipeline, 'screenPii' | 'checkInputSize'>;
 
-  constructor(safety: Pick<SafetyPipeline, 'screenPii'>) {
+  constructor(safety: Pick<SafetyPipeline, 'screenPii' | 'checkInputSize'>) {
     this.#safety = safety;
+  }
+
+  /** 413 `payload_too_large` when the strings of the value are together longer than the safety layers read. */
+  checkSize(value: unknown, keep: ReadonlySet<string> = new Set()): void {
+    this.#safety.checkInputSize(value, keep);
   }
 
   /**

@@ -15,13 +15,21 @@ export const rubricCritic: OutputCritic = {
 
 /**
  * The pipeline from the trained models; the judge, the critic's reviewer and the moderation model are
- * optional help (without them the local layers decide alone and the critic applies its rubric).
+ * optional help (without them the local layers decide alone and the critic applies its rubric). The limit
+ * on screened characters defaults to `defaultMaxScreenedCharacters`.
  */
-export function createSafetyPipeline(models: { jailbreak: LinearClassifier; content: LinearClassifier }, help: { judge?: JailbreakJudge; critic?: OutputCritic; moderator?: ContentModerator } = {}): SafetyPipeline {
-  return new SafetyPipeline({
-    jailbreak: createJailbreakLayer(models.jailbreak, help.judge),
-    pii: createPiiLayer(),
-    content: help.moderator ? withModeration(createContentLayer(models.content), help.moderator) : createContentLayer(models.content),
-    critic: help.critic ?? rubricCritic,
-  });
+export function createSafetyPipeline(
+  models: { jailbreak: LinearClassifier; content: LinearClassifier },
+  help: { judge?: JailbreakJudge; critic?: OutputCritic; moderator?: ContentModerator } = {},
+  limits: { maxScreenedCharacters?: number } = {},
+): SafetyPipeline {
+  return new SafetyPipeline(
+    {
+      jailbreak: createJailbreakLayer(models.jailbreak, help.judge),
+      pii: createPiiLayer(),
+      content: help.moderator ? withModeration(createContentLayer(models.content), help.moderator) : createContentLayer(models.content),
+      critic: help.critic ?? rubricCritic,
+    },
+    limits,
+  );
 }

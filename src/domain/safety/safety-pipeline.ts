@@ -4,6 +4,7 @@ import type { CriticSubject, CriticVerdict, OutputCritic } from './layers/critic
 import { scoreQuality, type OutputSubject, type QualityScore } from './layers/quality/quality-scorer.ts';
 import type { LayerReport, SafetyLayerName, SafetyPolicy, SafetyStage, ScannedString, TextSafetyLayer } from './safety-layer.ts';
 import { scannedString } from './scanned-string.ts';
+import { defaultMaxScreenedCharacters, refuseOverScreeningLimit, truncatedToScreeningLimit } from './screened-characters.ts';
 import { collectStrings, replaceStrings, type LocatedString } from './text/request-strings.ts';
 import { screenToolText, type FetchedText, type ToolTextScreening } from './tool-text-screening.ts';
 
@@ -52,19 +53,35 @@ export interface CriticReview {
  */
 export class SafetyPipeline {
   readonly #layers: SafetyLayers;
+  readonly #maxScreenedCharacters: number;
 
-  constructor(layers: SafetyLayers) {
+  constructor(layers: SafetyLayers, limits: { maxScreenedCharacters?: number } = {}) {
     this.#layers = layers;
+    this.#maxScreenedCharacters = limits.maxScreenedCharacters ?? defaultMaxScreenedCharacters;
   }
 
-  /** Layers 1–3 on the request: every string of it except the keys in `skip`. */
-  screenInput<Value>(request: Value, policy: SafetyPolicy, skip: ReadonlySet<string>): Promise<TextScreening<Value>> {
-    return this.#screen('input', inputLayerOrder, request, collectStrings(request, skip), policy);
+  /**
+   * 413 `payload_too_large` when the strings screenInput would read (every one except the keys in `skip`)
+   * are together longer than the screening limit. Cheap: callers check it before counting or storing anything.
+   */
+  checkInputSize(request: unknown, skip: ReadonlySet<string>): void {
+    refuseOverScreeningLimit(collectStrings(request, skip), this.#maxScreenedCharacters);
   }
 
-  /** Layers 1–2 on text tools fetched from outside, before a model sees it (see tool-text-screening.ts). */
+  /** Layers 1–3 on the request: every string of it except the keys in `skip`; 413 past the screening limit. */
+  async screenInput<Value>(request: Value, policy: SafetyPolicy, skip: ReadonlySet<string>): Promise<TextScreening<Value>> {
+    const strings = collectStrings(request, skip);
+    refuseOverScreeningLimit(strings, this.#maxScreenedCharacters);
+    return this.#screen('input', inputLayerOrder, request, strings, policy);
+  }
+
+  /**
+   * Layers 1–2 on text tools fetched from outside, before a model sees it (see tool-text-screening.ts). The
+   * texts are first cut to the screening limit, together: what lies past it is neither screened nor shown.
+   */
   screenToolText(fetched: readonly FetchedText[], policy: SafetyPolicy): Promise<ToolTextScreening> {
-    return screenToolText(this.#layers, fetched, policy);
+    const texts = truncatedToScreeningLimit(fetched.map((entry) => entry.text), this.#maxScreenedCharacters);
+    return screenToolText(this.#layers, fetched.map((entry, index) => ({ source: entry.source, text: texts[index] ?? '' })), policy);
   }
 
   /**

@@ -1,6 +1,20 @@
+import { RE2JS } from 're2js';
 import { OutboundError } from '../../ports/outbound-http.ts';
 import { invalidRequest } from '../errors.ts';
 import type { ToolContext } from './agent-tool.ts';
+import { oneOf, trimEnd } from '../../shared/text-scanning.ts';
+
+// A host name, an IPv4 address or localhost, with an optional port and path. Run by a linear-time engine: a
+// backtracking one retries its dotted labels from every label of a long "a.a.a.a…". (The whitespace class
+// is written out as JavaScript's `\s`, which is wider than RE2's.)
+const pathCharacter = String.raw`[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}"'<>)]`;
+const hostPattern = RE2JS.compile(
+  String.raw`\b(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(?::\d{1,5})?(?:/${pathCharacter}*)?`,
+  RE2JS.CASE_INSENSITIVE,
+);
+
+/** Punctuation that ends the sentence around a URL rather than the URL. */
+const closingPunctuation = oneOf('.,;:!?');
 
 /**
  * The site or page a request is about: the given field's value, or else the first URL or host name in the
@@ -11,9 +25,9 @@ export function findWebTarget(fieldValue: unknown, prompt: string | undefined): 
   if (field) return field;
   const text = prompt ?? '';
   const url = /\bhttps?:\/\/[^\s"'<>)]+/i.exec(text)?.[0];
-  if (url) return url.replace(/[.,;:!?]+$/, '');
-  const host = /\b(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(?::\d{1,5})?(?:\/[^\s"'<>)]*)?/i.exec(text)?.[0];
-  return host?.replace(/[.,;:!?]+$/, '');
+  if (url) return trimEnd(url, closingPunctuation);
+  const host = hostPattern.exec(text)?.[0];
+  return host === undefined ? undefined : trimEnd(host, closingPunctuation);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
+import { oneOf, trimEnd } from '../../../shared/text-scanning.ts';
 
 /** Ollama's OpenAI-compatible endpoint lives under /v1 of the server address. */
 function openAiCompatibleUrl(baseUrl: string): string {
-  const trimmed = baseUrl.replace(/\/+$/, '');
+  const trimmed = trimEnd(baseUrl, oneOf('/'));
   return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
 }
 

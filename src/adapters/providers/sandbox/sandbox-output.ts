@@ -1,5 +1,6 @@
 import { describePrompt } from './prompt-subject.ts';
 import { SandboxText, slugify } from './sandbox-text.ts';
+import { oneOf, trimEnd } from '../../../shared/text-scanning.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -211,7 +212,7 @@ function fitLength(value: string, schema: JsonSchema, context: Context): string 
   if (maximum !== undefined && result.length > maximum) {
     const cut = result.slice(0, maximum);
     const lastSpace = cut.lastIndexOf(' ');
-    result = lastSpace >= Math.max(minimum, maximum / 2) ? cut.slice(0, lastSpace).replace(/[\s,;:—-]+$/, '') : cut;
+    result = lastSpace >= Math.max(minimum, maximum / 2) ? trimEnd(cut.slice(0, lastSpace), oneOf(',;:—-', { orWhitespace: true })) : cut;
   }
   return result;
 }

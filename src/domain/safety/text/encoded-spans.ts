@@ -1,3 +1,4 @@
+import { isHexDigit, isWhitespace } from '../../../shared/text-scanning.ts';
 import type { NormalizedText } from './normalize-text.ts';
 
 /** A part of a string that was encoded, and the text it decodes to. */
@@ -12,8 +13,7 @@ export interface DecodedSpan {
 const shortestRun = 16;
 const escapedHexCandidate = /(?:\\x[0-9a-fA-F]{2}){4,}/g;
 const hexRun = /^[0-9a-fA-F]+$/;
-const percentCandidate = /[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}/g;
-const percentEscape = /%[0-9A-Fa-f]{2}/;
+const fewestPercentEscapes = 3;
 const entitiesCandidate = /(?:&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});[^&\s]{0,3}){3,}/g;
 
 /**
@@ -32,7 +32,7 @@ export function decodeEncodedSpans(text: string, normalize: (decoded: string) =>
     if (hexRun.test(token)) add(start, end, 'hex', decodeHex(token));
   }
   if (text.includes('\\x')) for (const match of text.matchAll(escapedHexCandidate)) add(match.index, match.index + match[0].length, 'hex', decodeHex(match[0]));
-  if (percentEscape.test(text)) for (const match of text.matchAll(percentCandidate)) add(match.index, match.index + match[0].length, 'percent', decodePercent(match[0]));
+  if (text.includes('%')) for (const [start, end] of percentRuns(text)) add(start, end, 'percent', decodePercent(text.slice(start, end)));
   if (text.includes('&#')) for (const match of text.matchAll(entitiesCandidate)) add(match.index, match.index + match[0].length, 'entities', decodeEntities(match[0]));
   return spans;
 }
@@ -55,6 +55,30 @@ function base64Runs(text: string): [number, number][] {
       runs.push([start, end]);
     }
     start = index + 1;
+  }
+  return runs;
+}
+
+/**
+ * Words (runs without whitespace) holding three or more %XX escapes in a row, as [start, end): a stray "%"
+ * ends a run as whitespace does. A loop, because the pattern it replaces
+ * (`[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}`) is tried from every character of a long word.
+ */
+function percentRuns(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = 0;
+  let escapes = 0;
+  const length = text.length;
+  for (let index = 0; index <= length; index += 1) {
+    const code = index < length ? text.charCodeAt(index) : 32;
+    if (code === 37 && isHexDigit(text.charCodeAt(index + 1)) && isHexDigit(text.charCodeAt(index + 2))) {
+      escapes += 1;
+      index += 2;
+    } else if (code === 37 || isWhitespace(code)) {
+      if (escapes >= fewestPercentEscapes) runs.push([start, index]);
+      start = index + 1;
+      escapes = 0;
+    }
   }
   return runs;
 }

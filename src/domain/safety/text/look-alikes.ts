@@ -16,16 +16,19 @@ const lookAlikes: Readonly<Record<string, string>> = {
   ᴏ: 'O', ᴘ: 'P', ʀ: 'R', ꜱ: 'S', ᴛ: 'T', ᴜ: 'U', ᴠ: 'V', ᴡ: 'W', ᴢ: 'Z',
 };
 
-const lookAlikeCharacters = new RegExp(`[${Object.keys(lookAlikes).join('')}]`);
-// Words that contain a look-alike; only these are examined further.
-const wordsWithLookAlikes = new RegExp(`[\\p{L}\\p{M}]*[${Object.keys(lookAlikes).join('')}][\\p{L}\\p{M}]*`, 'gu');
+/** Exported for the test that feeds every pattern of the sources long hostile inputs. */
+export const lookAlikeCharacters = new RegExp(`[${Object.keys(lookAlikes).join('')}]`);
+// Words; only those that contain a look-alike are examined further. (One pattern for "a word holding a
+// look-alike" would be tried from every letter of a long word without one.)
+const words = /[\p{L}\p{M}]+/gu;
 const latinLetter = /[A-Za-z\u00C0-\u024F]/;
 const nonLatinLetter = /[^\P{L}A-Za-z\u00C0-\u024F]/u;
 
 export function foldLookAlikes(text: string): string {
   if (!lookAlikeCharacters.test(text)) return text;
   const latinText = mostlyLatin(text);
-  return text.replace(wordsWithLookAlikes, (word) => {
+  return text.replace(words, (word) => {
+    if (!lookAlikeCharacters.test(word)) return word;
     const fold = latinLetter.test(word) || (latinText && !hasOtherLetters(word));
     return fold ? Array.from(word, (character) => lookAlikes[character] ?? character).join('') : word;
   });

@@ -1,3 +1,5 @@
+import { RE2JS } from 're2js';
+
 /**
  * The prose of a markdown document as a reader reads it: one plain-text block per paragraph, heading, list
  * item or table row. Blocks matter for sentence counting: a heading or a list item ends where its block
@@ -52,7 +54,7 @@ export function markdownToProse(markdown: string): string[] {
       continue;
     }
     if (/^\s{0,3}\[[^\]]+\]:\s*\S/.test(line)) continue;
-    if (line.includes('|') && /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/.test(line)) continue;
+    if (line.includes('|') && isTableDelimiterRow(line)) continue;
     const listItem = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/.exec(line);
     if (listItem) {
       flush();
@@ -76,16 +78,42 @@ function closesFence(line: string, fence: string): boolean {
   return closing !== null && (closing[1] as string)[0] === fence[0] && (closing[1] as string).length >= fence.length;
 }
 
+/**
+ * A table's delimiter row ("| :--- | ---: |"): cells of dashes with optional colons, between optional outer
+ * pipes. Read cell by cell: as one pattern, the spaces around each pipe are shared out in every way.
+ */
+function isTableDelimiterRow(line: string): boolean {
+  let row = line.trim();
+  if (row.startsWith('|')) row = row.slice(1);
+  if (row.endsWith('|')) row = row.slice(0, -1);
+  return row.split('|').every((cell) => /^:?-+:?$/.test(cell.trim()));
+}
+
+// Brackets and tags, run by a linear-time engine: a backtracking one reads to the end of the text from each
+// "[" or "<" that is never closed.
+const image = RE2JS.compile(String.raw`!\[[^\]]*\]\((?:[^()]|\([^)]*\))*\)`);
+const referenceImage = RE2JS.compile(String.raw`!\[[^\]]*\]\[[^\]]*\]`);
+const footnote = RE2JS.compile(String.raw`\[\^[^\]]+\]`);
+const link = RE2JS.compile(String.raw`\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)`);
+const referenceLink = RE2JS.compile(String.raw`\[([^\]]+)\]\[[^\]]*\]`);
+const autolink = RE2JS.compile(String.raw`<(?:https?|mailto):[^>\s]*>`, RE2JS.CASE_INSENSITIVE);
+const htmlTag = RE2JS.compile(String.raw`</?[a-zA-Z][^>]*>`);
+
+/** Every match replaced ($1 for the first group); the text as it is when it lacks the pattern's first character. */
+function replaceEvery(text: string, pattern: RE2JS, opening: string, replacement: string): string {
+  return text.includes(opening) ? pattern.matcher(text).replaceAll(replacement) : text;
+}
+
 /** Inline markup to plain text. */
 function inlineToText(text: string): string {
-  return text
-    .replace(/!\[[^\]]*\]\((?:[^()]|\([^)]*\))*\)/g, ' ')
-    .replace(/!\[[^\]]*\]\[[^\]]*\]/g, ' ')
-    .replace(/\[\^[^\]]+\]/g, '')
-    .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-    .replace(/<(?:https?|mailto):[^>\s]*>/gi, ' ')
-    .replace(/<\/?[a-zA-Z][^>]*>/g, ' ')
+  let plain = replaceEvery(text, image, '![', ' ');
+  plain = replaceEvery(plain, referenceImage, '![', ' ');
+  plain = replaceEvery(plain, footnote, '[^', '');
+  plain = replaceEvery(plain, link, '[', '$1');
+  plain = replaceEvery(plain, referenceLink, '[', '$1');
+  plain = replaceEvery(plain, autolink, '<', ' ');
+  plain = replaceEvery(plain, htmlTag, '<', ' ');
+  return plain
     .replace(/`+([^`]*?)`+/g, '$1')
     .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1')
     .replace(/\*+|~~/g, '')

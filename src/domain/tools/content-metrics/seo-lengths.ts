@@ -1,9 +1,12 @@
+import { oneOf, trimEnd } from '../../../shared/text-scanning.ts';
+
 /** Search results show about 60 characters of a title and 155 of a description before cutting them. */
 export const titleMaxLength = 60;
 export const metaDescriptionMaxLength = 155;
 /** Short enough to read in a results page and to share; long slugs are cut by some platforms. */
 export const slugMaxLength = 75;
 
+const danglingPunctuation = oneOf(',;:-–—|/&(', { orWhitespace: true });
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Words that carry no meaning in a URL; dropped from slugs unless nothing else is left. */
@@ -26,7 +29,8 @@ export function fitTitle(title: string, maxLength: number = titleMaxLength): str
   const text = collapseSpaces(title);
   if (text.length <= maxLength) return text;
   // A subtitle after ":", "—", "–", "|" or " - " is what an editor drops first, rather than cutting a phrase.
-  const main = text.split(/\s*(?::|\s[—–|-])\s/u)[0] ?? '';
+  // The spaces are collapsed, so one optional space before the separator is all `\s*` could have taken.
+  const main = text.split(/\s?(?::|\s[—–|-])\s/u)[0] ?? '';
   if (main.length >= maxLength / 3 && main.length <= maxLength) return main;
   return cutAtWordBoundary(text, maxLength);
 }
@@ -35,7 +39,7 @@ export function fitTitle(title: string, maxLength: number = titleMaxLength): str
 export function fitMetaDescription(description: string, maxLength: number = metaDescriptionMaxLength): string {
   const text = collapseSpaces(description);
   if (text.length <= maxLength) return text;
-  const cut = cutAtWordBoundary(text, maxLength - 1).replace(/[.!?…]+$/u, '');
+  const cut = trimEnd(cutAtWordBoundary(text, maxLength - 1), oneOf('.!?…'));
   return `${cut}…`;
 }
 
@@ -92,9 +96,8 @@ function cutAtWordBoundary(text: string, maxLength: number): string {
   const boundary = text[maxLength] === ' ' ? maxLength : text.lastIndexOf(' ', maxLength);
   if (boundary <= 0) return cutCodePoints(text, maxLength);
   const words = text.slice(0, boundary).split(' ');
-  const trailing = /[\s,;:\-–—|/&(]+$/u;
-  while (words.length > 1 && danglingWords.has((words.at(-1) ?? '').replace(trailing, '').toLowerCase())) words.pop();
-  return words.join(' ').replace(trailing, '') || cutCodePoints(text, maxLength);
+  while (words.length > 1 && danglingWords.has(trimEnd(words.at(-1) ?? '', danglingPunctuation).toLowerCase())) words.pop();
+  return trimEnd(words.join(' '), danglingPunctuation) || cutCodePoints(text, maxLength);
 }
 
 /** At most maxLength UTF-16 units without splitting a character made of two. */

@@ -61,7 +61,9 @@ export function readabilityLevel(fleschReadingEase: number): ReadabilityLevel {
  * one sentence, so headings and list items without a full stop count as one.
  */
 export function countSentences(block: string): number {
-  const pieces = block.split(/(?<=[.!?…]["'”’)\]]*)\s+/u);
+  // Only where whitespace starts is the look-behind tried: before every character, it reads back over
+  // every closing quote and bracket of a long run of them.
+  const pieces = block.split(/(?=\s)(?<=[.!?…]["'”’)\]]*)\s+/u);
   let count = 0;
   let open = false;
   for (const piece of pieces) {

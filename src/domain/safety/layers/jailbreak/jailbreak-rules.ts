@@ -38,7 +38,7 @@ const rules: readonly JailbreakRule[] = [
   { name: 'jailbreak_terms', pattern: /\b(?:jailbr(?:eak|oken)|developer mode|dan mode|\bDAN\b|do anything now|evil (?:ai|bot|confidant|assistant)|god mode|sudo mode|anti-?gpt|betterdan|stan|dude mode)\b/i },
   { name: 'dual_response', pattern: /\b(?:two (?:different|separate) (?:ways|responses|answers)|(?:respond|answer) (?:in|with) two|both (?:responses|answers))\b|\[(?:🔓|🔒|GPT|CLASSIC|JAILBREAK|DAN)[^\]]{0,20}\]/i },
   { name: 'token_game', pattern: /\b(?:tokens? (?:will be )?(?:deducted|lost|removed)|lose (?:\d+ )?tokens|you (?:have|start with) \d+ tokens|points? (?:will be )?deducted)\b/i },
-  { name: 'system_spoof', pattern: /(?:<\|im_start\|>|<\|system\|>|\[INST\]|<<SYS>>|^\s*(?:system|assistant)\s*:|\bsystem (?:instruction|prompt|message|override) (?:begins|starts|:))/im },
+  { name: 'system_spoof', pattern: /(?:<\|im_start\|>|<\|system\|>|\[INST\]|<<SYS>>|^[^\S\n\r\u2028\u2029]*(?:system|assistant)\s*:|\bsystem (?:instruction|prompt|message|override) (?:begins|starts|:))/im },
   {
     name: 'praise_pivot',
     pattern:
@@ -76,6 +76,9 @@ const anyRule = new RegExp(
 );
 const anchoredRules = sharedRules.map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, 'iy') }));
 const ownPassRules = rules.filter((rule) => rule.pattern.flags !== 'i').map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}g`) }));
+
+/** Every pattern built above, as the scans run them; for the test that feeds every pattern hostile input. */
+export const jailbreakPatterns: readonly RegExp[] = [anyRule, ...anchoredRules.map((rule) => rule.pattern), ...ownPassRules.map((rule) => rule.pattern)];
 
 /** Whether a pattern has a `|` outside every group and character class (so its leading \b is not shared by all of it). */
 function hasTopLevelAlternative(source: string): boolean {

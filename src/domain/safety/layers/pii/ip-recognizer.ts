@@ -1,10 +1,11 @@
 import type { PiiCandidate } from './pii-finding.ts';
+import { oneOf, trimEnd } from '../../../../shared/text-scanning.ts';
 
 const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 // Four octets, each at most 255 and without leading zeros, not inside a longer dotted number or a word
 // ("v1.2.3.4", "10.0.19041.1").
-const ipv4Pattern = new RegExp(`(?<![\\w.]|\\d\\.)(?:${octet}\\.){3}${octet}(?![\\w]|\\.\\d)`, 'g');
-const ipv4Exact = new RegExp(`^(?:${octet}\\.){3}${octet}$`);
+export const ipv4Pattern = new RegExp(`(?<![\\w.]|\\d\\.)(?:${octet}\\.){3}${octet}(?![\\w]|\\.\\d)`, 'g');
+export const ipv4Exact = new RegExp(`^(?:${octet}\\.){3}${octet}$`);
 
 // Any valid IPv4 is reported unless its context says otherwise ("version 4.12.0.7"); "1.2.3.4" is as often
 // a version or a section number, so it sinks a little more easily.
@@ -39,7 +40,7 @@ function findIpv6(text: string, candidates: PiiCandidate[]): void {
     colon = text.indexOf(':', end);
     if (colonCount(text, start, end) < 2 || /[\w.]/.test(text.charAt(start - 1)) || /\w/.test(text.charAt(end))) continue;
     // A sentence may end right after the address.
-    const value = text.slice(start, end).replace(/[.]+$/, '').replace(/(?<!:):$/, '');
+    const value = trimEnd(text.slice(start, end), oneOf('.')).replace(/(?<!:):$/, '');
     const groups = ipv6Groups(value);
     if (groups === undefined) continue;
     candidates.push({ type: 'ip', start, end: start + value.length, score: groups >= 3 ? ipv6Score : shortIpv6Score });
