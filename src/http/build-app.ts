@@ -5,6 +5,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { installErrorHandlers } from './errors/error-handler.ts';
 import { installHttpMetrics } from './hooks/http-metrics.ts';
 import { installIdempotency } from './hooks/idempotency-hooks.ts';
+import { installRefusedBodyDrain } from './hooks/refused-body-drain.ts';
 import { requestIdFrom } from './hooks/request-id.ts';
 import type { HttpOptions, HttpServices } from './http-services.ts';
 import { installJsonBodyLimits } from './json-body-limits.ts';
@@ -51,6 +52,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
 
   installErrorHandlers(app, { bodyLimitBytes: options.bodyLimitBytes });
   installTransportChecks(app);
+  installRefusedBodyDrain(app);
   installHttpMetrics(app, services.telemetry);
 
   await app.register(fastifySwagger, {

@@ -84,3 +84,42 @@ describe('hostile text for the safety screen against a real server — security'
     expect(server.process.exitCode).toBeNull();
   });
 });
+
+/** A body sent as a stream of `bytes` bytes, the way a client uploads a file without a Content-Length. */
+function streamedBody(bytes: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const chunk = Math.min(65_536, bytes - sent);
+      sent += chunk;
+      controller.enqueue(new Uint8Array(chunk).fill(0x61));
+    },
+  });
+}
+
+describe('bodies over the limit against a real server — security', () => {
+  const url = () => `${server.url}/api/agents/summarize`;
+  const headers = () => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
+
+  it('answers the JSON 413 to a client that sends its whole 5 MB body before reading, with and without a Content-Length', async () => {
+    const fiveMegabytes = 'a'.repeat(5_000_000);
+    for (const body of [fiveMegabytes, streamedBody(5_000_000)]) {
+      const response = await fetch(url(), { method: 'POST', headers: headers(), body, duplex: 'half', signal: AbortSignal.timeout(10_000) } as RequestInit);
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { code: string }).code).toBe('payload_too_large');
+    }
+  });
+
+  it('stops reading a refused body that goes on and on, and stays up', async () => {
+    const started = performance.now();
+    const outcome = await fetch(url(), { method: 'POST', headers: headers(), body: streamedBody(200_000_000), duplex: 'half', signal: AbortSignal.timeout(20_000) } as RequestInit).then(
+      (response) => response.status,
+      (error: unknown) => (error instanceof Error ? error.name : 'error'),
+    );
+    // Either the refusal arrived, or the connection was cut once enough was thrown away; never a 200-MB read.
+    expect([413, 'TypeError']).toContain(outcome);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(await healthLatencyMs()).toBeLessThan(2000);
+  });
+});
