@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from '../support/app-routes.ts';
+import { factsOf } from '../support/route-facts.ts';
+import { storedState, unexpectedChanges, type StoredState } from '../support/stored-state.ts';
+import { adminToken, startTwoAccountApp } from '../support/two-account-app.ts';
+import { describeRequest, fuzzRequest, type FuzzContext, type FuzzRequest } from './fuzz-request.ts';
+import { fuzzSettings, replayCommand } from './fuzz-settings.ts';
+import { answerBudgetMs, answerProblems, errorCode, type Answer } from './invariants.ts';
+
+const settings = fuzzSettings();
+if (settings.long) console.log(`fuzzing with FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.numRuns}`);
+
+const fixture = await startTwoAccountApp();
+afterAll(async () => fixture.close());
+const { app, container } = fixture.testApp;
+const routes = registeredRoutes(app);
+
+const context: FuzzContext = {
+  credentials: {
+    ownerKey: fixture.owner.key,
+    otherKey: fixture.other.key,
+    revokedKey: fixture.revokedKey,
+    adminToken,
+    expiredJwt: await fixture.identityProvider.token({ subject: fixture.owner.id, expiresIn: '-1m' }),
+  },
+  knownIds: [...Object.values(fixture.owner.owned), fixture.owner.id, fixture.other.id, fixture.spareKeyPrefix, 'blog-gen', 'summarize', 'leads', 'lead-blitz', 'content-machine', 'swagger-ui.css', 'static/index.html'],
+};
+
+async function answerWithin(request: FuzzRequest): Promise<{ answer: Answer; elapsedMs: number }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${answerBudgetMs * 2} ms`)), answerBudgetMs * 2);
+  });
+  try {
+    const response = await Promise.race([app.inject(request), late]);
+    return { answer: { method: request.method, statusCode: response.statusCode, headers: response.headers, body: response.body }, elapsedMs: performance.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Waits until work a successful request started in the background (runs, steps, deliveries) stops changing what is stored. */
+async function settled(): Promise<StoredState> {
+  let previous = await storedState(container.database);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const current = await storedState(container.database);
+    if (unexpectedChanges(previous, current, '').length === 0) return current;
+    previous = current;
+  }
+  return previous;
+}
+
+describe.each(routes.map((route) => ({ ...route, name: `${route.method} ${route.url}` })))('fuzzing $name', (route) => {
+  const facts = factsOf(route);
+
+  it('answers every request in time, below 500, in the contract’s shape, and stores nothing when it refuses', { timeout: settings.long ? 24 * 3_600_000 : 60_000 }, async () => {
+    if (!facts) throw new Error(`${route.name} has no entry in test/support/route-facts.ts`);
+    let before = await settled();
+    const outcomes: Record<string, number> = {};
+    const property = fc.asyncProperty(fuzzRequest(route, context), async (request) => {
+      const { answer, elapsedMs } = await answerWithin(request);
+      const problems = answerProblems(answer, facts.success, elapsedMs);
+      const outcome = `${answer.statusCode} ${errorCode(answer)}`.trim();
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      if (answer.statusCode >= 400) {
+        // The run log is written just after the answer: give it its turn before comparing.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const after = await storedState(container.database);
+        const code = errorCode(answer);
+        problems.push(...unexpectedChanges(before, after, code).map((change) => `stored state changed on a ${answer.statusCode} ${code}: ${change}`));
+        before = after;
+      } else if (request.method !== 'GET' && request.method !== 'HEAD') {
+        before = await settled();
+      }
+      if (problems.length > 0) throw new Error(`${describeRequest(request)}\n→ ${answer.statusCode}\n${problems.join('\n')}`);
+    });
+    const details = await fc.check(property, { seed: settings.seed, numRuns: settings.numRuns, ...(settings.path ? { path: settings.path } : {}), endOnFailure: !settings.long });
+    if (details.failed) {
+      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      throw new Error(`${cause}\n\nReplay with: ${replayCommand(settings, route.name, details.counterexamplePath ?? undefined)}\n${fc.defaultReportMessage(details)}`);
+    }
+    // A long run says what it reached, so a fuzzer stuck on one refusal shows.
+    if (settings.long) console.log(`${route.name}: ${JSON.stringify(outcomes)}`);
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+  });
+});
