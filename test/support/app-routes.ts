@@ -38,3 +38,14 @@ export function fillPath(url: string, values: Record<string, string>): string {
     .map((segment) => (segment.startsWith(':') ? (values[segment.slice(1)] ?? '') : segment === '*' ? (values['*'] ?? '') : segment))
     .join('/');
 }
+
+/** Whether a concrete path (no query) falls under a route pattern: `:name` takes one segment, `*` the rest. */
+export function patternMatches(pattern: string, path: string): boolean {
+  const wanted = pattern.split('/');
+  const given = path.split('/');
+  for (const [index, segment] of wanted.entries()) {
+    if (segment === '*') return true;
+    if (given[index] === undefined || (!segment.startsWith(':') && segment !== given[index]) || (segment.startsWith(':') && given[index] === '')) return false;
+  }
+  return wanted.length === given.length;
+}
