@@ -53,11 +53,24 @@ const multipart = fc.tuple(hostileText, fc.boolean()).map(([value, closed]): Fuz
   contentType: 'multipart/form-data; boundary=fuzz',
 }));
 
+/** Bodies each route accepts, with one field's value replaced by anything: they get past the schema more often and reach the services. */
+const acceptedBodies: readonly Record<string, unknown>[] = [
+  { prompt: 'choosing a CRM for a small agency', confirmed: true },
+  { agent: 'summarize', prompt: 'a short note about tides' },
+  { agent: 'blog-gen', params: { prompt: 'tides' } },
+  { playbookId: 'content-machine', inputs: { topic: 'tides', tone: 'casual' }, async: true },
+  { playbook_id: 'lead-blitz', inputs: { niche: 'dental clinics', location: 'Leeds', product: 'booking software' }, confirmed: true },
+  { user: 'fuzz-account', plan: 'free', v1Plan: 'free', name: 'fuzz' },
+  { apiPlan: 'free', v1Plan: 'pro' },
+];
+const nearlyAccepted = fc.tuple(fc.constantFrom(...acceptedBodies), fc.constantFrom(...knownFields), fc.option(fc.oneof(fieldValue, longText(1, 60_000)), { freq: 3 })).map(([body, field, value]) => json(value === null ? body : { ...body, [field]: value }));
+
 const text = hostileText.map((payload) => ({ payload, contentType: 'text/plain' }));
 
 /** Bodies of every sort: valid JSON of any shape, broken JSON, too deep, too big, too many keys, forms, multipart, text, nothing. */
 export const fuzzBody: fc.Arbitrary<FuzzBody> = fc.oneof(
-  { arbitrary: shapedObject.map(json), weight: 6 },
+  { arbitrary: shapedObject.map(json), weight: 4 },
+  { arbitrary: nearlyAccepted, weight: 4 },
   { arbitrary: anyJson.map(json), weight: 2 },
   { arbitrary: truncatedJson, weight: 2 },
   { arbitrary: deepNesting, weight: 2 },

@@ -5,8 +5,9 @@ import { factsOf } from '../support/route-facts.ts';
 import { storedState, unexpectedChanges, type StoredState } from '../support/stored-state.ts';
 import { adminToken, startTwoAccountApp } from '../support/two-account-app.ts';
 import { describeRequest, fuzzRequest, type FuzzContext, type FuzzRequest } from './fuzz-request.ts';
-import { fuzzSettings, replayCommand } from './fuzz-settings.ts';
+import { fuzzSettings } from './fuzz-settings.ts';
 import { answerBudgetMs, answerProblems, errorCode, type Answer } from './invariants.ts';
+import { runProperty } from './run-property.ts';
 
 const settings = fuzzSettings();
 if (settings.long) console.log(`fuzzing with FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.numRuns}`);
@@ -77,11 +78,7 @@ describe.each(routes.map((route) => ({ ...route, name: `${route.method} ${route.
       }
       if (problems.length > 0) throw new Error(`${describeRequest(request)}\n→ ${answer.statusCode}\n${problems.join('\n')}`);
     });
-    const details = await fc.check(property, { seed: settings.seed, numRuns: settings.numRuns, ...(settings.path ? { path: settings.path } : {}), endOnFailure: !settings.long });
-    if (details.failed) {
-      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      throw new Error(`${cause}\n\nReplay with: ${replayCommand(settings, route.name, details.counterexamplePath ?? undefined)}\n${fc.defaultReportMessage(details)}`);
-    }
+    await runProperty(property, settings, route.name);
     // A long run says what it reached, so a fuzzer stuck on one refusal shows.
     if (settings.long) console.log(`${route.name}: ${JSON.stringify(outcomes)}`);
     const health = await app.inject({ method: 'GET', url: '/healthz' });

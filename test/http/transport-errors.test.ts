@@ -1,8 +1,8 @@
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '../../src/domain/errors.ts';
 import { maxUrlLength } from '../../src/http/transport-errors.ts';
+import { sendRaw as sendRawTo, type RawResponse } from '../support/raw-http.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
 
@@ -20,47 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
 /** Writes `request` as is and reads the one response the server sends before closing or going quiet. */
 function sendRaw(request: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    let received = '';
-    const finish = () => {
-      socket.destroy();
-      const [head = '', ...rest] = received.split('\r\n\r\n');
-      const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      const body = headers['transfer-encoding'] === 'chunked' ? dechunk(rest.join('\r\n\r\n')) : rest.join('\r\n\r\n');
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
-    };
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      const complete = /content-length: (\d+)/i.exec(received);
-      const bodyStart = received.indexOf('\r\n\r\n');
-      if (complete && bodyStart >= 0 && received.length - bodyStart - 4 >= Number(complete[1])) finish();
-    });
-    socket.on('close', finish);
-    socket.on('error', reject);
-    setTimeout(finish, 3000);
-  });
-}
-
-function dechunk(text: string): string {
-  let body = '';
-  let rest = text;
-  for (;;) {
-    const lineEnd = rest.indexOf('\r\n');
-    const size = Number.parseInt(rest.slice(0, lineEnd), 16);
-    if (!(size > 0)) return body;
-    body += rest.slice(lineEnd + 2, lineEnd + 2 + size);
-    rest = rest.slice(lineEnd + 4 + size);
-  }
+  return sendRawTo(port, request);
 }
 
 function expectEnvelope(response: RawResponse, status: number, code: string): void {
