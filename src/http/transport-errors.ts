@@ -1,4 +1,4 @@
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { METHODS, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -103,10 +103,28 @@ export function installTransportChecks(app: FastifyInstance): void {
     }
   });
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+  answerUnknownMethods(app);
   // This is no proxy; without a listener Node would close a CONNECT's socket without a word.
   app.server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     const target = (request.url ?? '').slice(0, 100);
     answerOnSocket(socket, new AppError('not_found', `No route for CONNECT ${target}`));
+  });
+}
+
+/**
+ * Node's parser takes one method its list of methods lacks, PRI (the HTTP/2 preface word) in the HTTP/0.9
+ * form, and the router knows none outside that list: Fastify's last resort then logged its whole route table
+ * as a warning and answered without the hooks, or not at all. Such a request gets a JSON 404, as CONNECT.
+ */
+function answerUnknownMethods(app: FastifyInstance): void {
+  const routeRequest = app.server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  app.server.removeAllListeners('request');
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (METHODS.includes(request.method ?? '')) {
+      for (const listener of routeRequest) listener.call(app.server, request, response);
+      return;
+    }
+    answerOnSocket(request.socket, new AppError('not_found', `No route for ${(request.method ?? '').slice(0, 20)} ${(request.url ?? '').slice(0, 100)}`));
   });
 }
 

@@ -8,7 +8,7 @@ const targets = fc.oneof(
   fc.integer({ min: 1, max: 9_000 }).map((length) => `/api/agents/${'a'.repeat(length)}`),
 );
 
-const methods = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'get', 'G ET', 'PRI', 'FOO', '');
+const methods = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'LOCK', 'M-SEARCH', 'get', 'G ET', 'PRI', 'FOO', '');
 const versions = fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1x', 'HTTP/0.9', 'http/1.1', '');
 
 /** Header lines of every kind: sane, duplicated, malformed, contradictory framing, oversized. */

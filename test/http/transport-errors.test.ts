@@ -74,6 +74,15 @@ describe('transport errors — every answer is the JSON error body', () => {
     expectEnvelope(await sendRaw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 404, 'not_found');
   });
 
+  it.each([
+    ['without a body', 'PRI /api/agents/x\r\nConnection: close\r\n\r\n'],
+    ['with a chunked body', 'PRI /api/agents/%E0%A4%A\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n'],
+  ])('answers PRI, a method Node takes in the HTTP/0.9 form but no router knows, with 404 not_found and its request id, %s', async (_label, request) => {
+    const response = await sendRaw(request);
+    expectEnvelope(response, 404, 'not_found');
+    expect(JSON.parse(response.body)).toMatchObject({ requestId: response.headers['x-request-id'] });
+  });
+
   it('keeps serving after each of them', async () => {
     const response = await sendRaw('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(response.status).toBe(200);
