@@ -17,6 +17,9 @@ export const maxUrlLength = 8192;
  */
 export const requestTimeoutMs = 60_000;
 
+/** The response under way on each connection, so a parser error after it was answered does not answer again. */
+const responseOn = new WeakMap<Duplex, ServerResponse>();
+
 /**
  * Fastify's `clientErrorHandler`: requests Node's parser refuses (headers too large, a malformed request
  * line or header, a broken body framing, a client too slow to send its request) get the JSON error body
@@ -26,6 +29,12 @@ export function clientErrorAnswerer(logger: FastifyBaseLogger): (error: Connecti
   return (error, socket) => {
     // A reset connection has no one left to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // The request was already answered (a bad URL, say) before the parser failed on what followed: a second
+    // answer on the connection would read as the answer to a request never sent.
+    if (responseOn.get(socket)?.headersSent) {
+      socket.destroy();
+      return;
+    }
     const requestId = answerOnSocket(socket, clientErrorAsAppError(error));
     logger.debug({ err: error, requestId }, 'client error');
   };
@@ -103,7 +112,7 @@ export function installTransportChecks(app: FastifyInstance): void {
     }
   });
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
-  answerUnknownMethods(app);
+  screenRequests(app);
   // This is no proxy; without a listener Node would close a CONNECT's socket without a word.
   app.server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     const target = (request.url ?? '').slice(0, 100);
@@ -112,14 +121,16 @@ export function installTransportChecks(app: FastifyInstance): void {
 }
 
 /**
- * Node's parser takes one method its list of methods lacks, PRI (the HTTP/2 preface word) in the HTTP/0.9
- * form, and the router knows none outside that list: Fastify's last resort then logged its whole route table
+ * Every request passes here first: its response is noted for its connection (see `responseOn`), and a method
+ * the router cannot take is answered here. Node's parser takes one method its list of methods lacks, PRI (the
+ * HTTP/2 preface word) in the HTTP/0.9 form, and the router knows none outside that list: Fastify's last resort then logged its whole route table
  * as a warning and answered without the hooks, or not at all. Such a request gets a JSON 404, as CONNECT.
  */
-function answerUnknownMethods(app: FastifyInstance): void {
+function screenRequests(app: FastifyInstance): void {
   const routeRequest = app.server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
   app.server.removeAllListeners('request');
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    responseOn.set(request.socket, response);
     if (METHODS.includes(request.method ?? '')) {
       for (const listener of routeRequest) listener.call(app.server, request, response);
       return;

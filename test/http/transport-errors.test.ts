@@ -60,6 +60,8 @@ describe('transport errors — every answer is the JSON error body', () => {
     ['a broken chunk', 'POST /api/free/run HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n'],
     ['an HTTP/1.1 request without Host', 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n'],
     ['a path that is not valid percent-encoding', 'GET /api/agents/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    // Answered for its URL, then broken framing after it: one answer, not a second one for the framing.
+    ['a bad path followed by a broken chunk', 'GET /api/agents/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n\r\n'],
   ])('answers 400 invalid_request for %s', async (_label, request) => {
     expectEnvelope(await sendRaw(request), 400, 'invalid_request');
   });
