@@ -14,8 +14,8 @@ export interface FuzzRequest {
 
 export interface FuzzContext {
   credentials: FuzzCredentials;
-  /** Ids that exist in the app (runs, agents, playbooks, accounts, key prefixes), for path parameters. */
-  knownIds: readonly string[];
+  /** Ids that exist in the app (runs, agents, playbooks, accounts, key prefixes) by the path parameter that names them. */
+  idsByParameter: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -24,7 +24,7 @@ export interface FuzzContext {
  */
 export function fuzzRequest(route: RegisteredRoute, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const body = takesBody(route.method) ? fc.option(fuzzBody, { freq: 8 }) : fc.constant(null);
-  return fc.tuple(fuzzUrl(route.url, context.knownIds), fuzzHeaders(context.credentials), body, fc.nat({ max: 9 })).map(([url, headers, chosen, coin]) => {
+  return fc.tuple(fuzzUrl(route.url, context.idsByParameter), fuzzHeaders(context.credentials), body, fc.nat({ max: 9 })).map(([url, headers, chosen, coin]) => {
     if (chosen === null) return { method: route.method, url, headers };
     // Mostly the content type that fits the body, so parsing gets exercised; otherwise whatever the headers drew, or none.
     const withType = coin < 6 ? { ...headers, 'content-type': chosen.contentType } : coin < 8 ? headers : withoutContentType(headers);

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { fillPath, pathParameters } from '../support/app-routes.ts';
 import { hostileText, longText, percentJunk } from './hostile-text.ts';
 
-/** Values worth trying in any path parameter: real ids of the service's things, lookalikes, junk, and very long ones. */
-function pathValues(knownIds: readonly string[]): fc.Arbitrary<string> {
+/** Values worth trying in a path parameter: ids it names, other real ids, lookalikes, junk, and very long ones. */
+function pathValues(ownIds: readonly string[], knownIds: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { arbitrary: fc.constantFrom(...knownIds), weight: 12 },
+    { arbitrary: fc.constantFrom(...(ownIds.length > 0 ? ownIds : knownIds)), weight: 12 },
+    { arbitrary: fc.constantFrom(...knownIds), weight: 4 },
     { arbitrary: fc.stringMatching(/^(run|pbr|agr|ak_live|acct)_[A-Za-z0-9_-]{0,30}$/), weight: 4 },
     { arbitrary: hostileText.map((text) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, ''))), weight: 4 },
     { arbitrary: percentJunk, weight: 4 },
@@ -24,9 +25,10 @@ const queryValues = fc.oneof(
 const queryValue = fc.oneof({ arbitrary: queryValues, weight: 30 }, { arbitrary: longText(100, 9_000).map(encodeURIComponent), weight: 1 });
 const query = fc.array(fc.tuple(queryKeys, queryValue, fc.boolean()), { maxLength: 6 }).map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([key, value, bare]) => (bare && value === '' ? key : `${key}=${value}`)).join('&')}`));
 
-/** A URL for the route: its parameters filled with fuzzed values, and a fuzzed query string. */
-export function fuzzUrl(pattern: string, knownIds: readonly string[]): fc.Arbitrary<string> {
+/** A URL for the route: its parameters filled with fuzzed values (`idsByParameter` names real ones by parameter), and a fuzzed query string. */
+export function fuzzUrl(pattern: string, idsByParameter: Readonly<Record<string, readonly string[]>>): fc.Arbitrary<string> {
   const parameters = pathParameters(pattern);
-  const values = fc.tuple(...parameters.map(() => pathValues(knownIds))).map((filled) => Object.fromEntries(parameters.map((name, index) => [name, filled[index] ?? ''])));
+  const knownIds = Object.values(idsByParameter).flat();
+  const values = fc.tuple(...parameters.map((name) => pathValues(idsByParameter[name] ?? [], knownIds))).map((filled) => Object.fromEntries(parameters.map((name, index) => [name, filled[index] ?? ''])));
   return fc.tuple(values, query).map(([filled, search]) => `${fillPath(pattern, filled)}${search}`);
 }

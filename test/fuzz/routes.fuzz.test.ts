@@ -25,7 +25,14 @@ const context: FuzzContext = {
     adminToken,
     expiredJwt: await fixture.identityProvider.token({ subject: fixture.owner.id, expiresIn: '-1m' }),
   },
-  knownIds: [...Object.values(fixture.owner.owned), fixture.owner.id, fixture.other.id, fixture.spareKeyPrefix, 'blog-gen', 'summarize', 'leads', 'lead-blitz', 'content-machine', 'swagger-ui.css', 'static/index.html'],
+  idsByParameter: {
+    runId: Object.values(fixture.owner.owned),
+    agent: ['blog-gen', 'summarize', 'leads', 'trigger'],
+    playbook: ['lead-blitz', 'content-machine', 'run', 'runs'],
+    prefix: [fixture.spareKeyPrefix],
+    user: [fixture.owner.id, fixture.other.id, 'spare-account'],
+    '*': ['swagger-ui.css', 'static/index.html', 'json', 'static/../json'],
+  },
 };
 
 async function answerWithin(request: FuzzRequest): Promise<{ answer: Answer; elapsedMs: number }> {
