@@ -29,7 +29,13 @@ const bodies = fc.oneof(
 );
 
 /** A whole request as bytes on the wire, closing the connection after it. */
-export const rawRequest = fc.tuple(methods, targets, versions, headerLines, bodies).map(([method, target, version, headers, { framing, body }]) => {
+const wholeRequest = fc.tuple(methods, targets, versions, headerLines, bodies).map(([method, target, version, headers, { framing, body }]) => {
   const head = [`${method} ${target} ${version}`.trim(), ...headers, 'Connection: close'].join('\r\n');
   return Buffer.from(`${head}\r\n${framing}\r\n${body}`, 'latin1');
+});
+
+/** The request cut into up to 4 parts at random places, to be sent a little apart as a slow client would. */
+export const rawRequest = fc.tuple(wholeRequest, fc.uniqueArray(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 3 })).map(([bytes, cuts]) => {
+  const offsets = [0, ...cuts.map((cut) => Math.floor(cut * bytes.length)).sort((a, b) => a - b), bytes.length];
+  return offsets.slice(1).map((end, index) => bytes.subarray(offsets[index], end)).filter((part) => part.length > 0);
 });

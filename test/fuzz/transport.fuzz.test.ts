@@ -28,9 +28,10 @@ describe(name, () => {
       const started = performance.now();
       const response = await sendRaw(port, request);
       const elapsedMs = performance.now() - started;
-      const shown = JSON.stringify(request.toString('latin1').slice(0, 400));
+      const text = Buffer.concat(request).toString('latin1');
+      const shown = JSON.stringify(text.slice(0, 400));
       if (Number.isNaN(response.status)) throw new Error(`no answer to ${shown}`);
-      const method = request.toString('latin1').split(' ')[0] ?? '';
+      const method = text.split(' ')[0] ?? '';
       const problems = answerProblems({ method: method === 'HEAD' ? 'HEAD' : method, statusCode: response.status, headers: response.headers, body: response.body }, 'any', elapsedMs);
       if (problems.length > 0) throw new Error(`${shown}\n→ ${response.status}\n${problems.join('\n')}`);
       expect(server.process.exitCode).toBeNull();

@@ -7,10 +7,20 @@ export interface RawResponse {
   body: string;
 }
 
-/** Writes `request` as is to the port and reads the one response the server sends before closing or going quiet (`quietMs`). */
-export function sendRaw(port: number, request: string | Buffer, quietMs = 3_000): Promise<RawResponse> {
+/**
+ * Writes `request` as is to the port — when given in parts, one part every `gapMs`, as a slow client would —
+ * and reads the one response the server sends before closing or going quiet (`quietMs`).
+ */
+export function sendRaw(port: number, request: string | Buffer | Buffer[], quietMs = 3_000, gapMs = 20): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const parts = Array.isArray(request) ? request : [request];
+    const writeFrom = (index: number): void => {
+      const part = parts[index];
+      if (part === undefined || socket.destroyed) return;
+      socket.write(part);
+      setTimeout(() => writeFrom(index + 1), gapMs);
+    };
+    const socket = connect(port, '127.0.0.1', () => writeFrom(0));
     let received = '';
     let finished = false;
     const finish = () => {
