@@ -35,6 +35,11 @@ function expectError(route: RegisteredRoute, response: LightMyRequestResponse, s
   expect(response.json()).toMatchObject({ success: false, code, error: expect.any(String), requestId: response.headers['x-request-id'] });
 }
 
+/** An answer as a caller could compare two of them: status and body, without the request id and with the asked id blanked. */
+function comparable(response: LightMyRequestResponse, askedId: string): { status: number; body: string } {
+  return { status: response.statusCode, body: response.body.replaceAll(response.headers['x-request-id'] as string, '<request>').replaceAll(askedId, '<id>') };
+}
+
 /** Credentials that must not get in: none, unknown, junk, expired, revoked. */
 const refusedCredentials: Record<string, Record<string, string>> = {
   missing: {},
@@ -97,6 +102,10 @@ describe.each(routes.map((route) => ({ ...route, name: `${route.method} ${route.
         const theirs = await call(route, { authorization: `Bearer ${other.key}` }, { parameters });
         expectError(route, theirs, 404, 'not_found');
         expect(theirs.body).not.toContain(owner.id);
+        // The same answer as for an id nobody has: nothing tells that this one exists.
+        const madeUp = `${id.slice(0, -1)}${id.endsWith('a') ? 'b' : 'a'}`;
+        const nobodys = await call(route, { authorization: `Bearer ${other.key}` }, { parameters: { ...parameters, [parameter]: madeUp } });
+        expect(comparable(theirs, id)).toEqual(comparable(nobodys, madeUp));
       }
     }
   });
