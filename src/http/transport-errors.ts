@@ -91,7 +91,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 }
 
 /**
- * Checks on every request before its route: the URL's length, a Host header on HTTP/1.1 (Node's own check
+ * Checks on every request before its route: the URL's length and no NUL in it, a Host header on HTTP/1.1 (Node's own check
  * answers without a body, so it is made here instead), and, once the server is closing, a 503 for requests
  * still arriving on open connections. An `Expect` value other than 100-continue is ignored, as HTTP allows,
  * rather than answered by Node with an empty 417, and CONNECT gets a JSON 404 rather than a closed socket.
@@ -107,6 +107,8 @@ export function installTransportChecks(app: FastifyInstance): void {
       throw new AppError('overloaded', 'The server is shutting down: retry on another connection', {}, { retryAfterSeconds: 1 });
     }
     if (request.url.length > maxUrlLength) throw urlTooLong();
+    // No id, name or query value can hold NUL, and PostgreSQL refuses it in text: a lookup would fail with a 500.
+    if (/%00/i.test(request.url)) throw invalidRequest([{ path: 'url', message: 'must not hold %00 (NUL)' }]);
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
       throw invalidRequest([{ path: 'headers.host', message: 'is required in HTTP/1.1' }]);
     }

@@ -11,7 +11,7 @@ export interface FuzzSettings {
 }
 
 const fixedSeed = 20_261_125;
-const quickRuns = 40;
+const quickRuns = 25;
 const longRuns = 2_000;
 
 export function fuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings {

@@ -30,12 +30,8 @@ const recordedRefusals: Readonly<Record<string, readonly string[]>> = {
 export type StoredState = Record<string, string>;
 
 export async function storedState(database: Database): Promise<StoredState> {
-  const state: StoredState = {};
-  for (const [name, query] of Object.entries(queries)) {
-    const { rows } = await sql.raw(query).execute(database.db);
-    state[name] = JSON.stringify(rows);
-  }
-  return state;
+  const read = Object.entries(queries).map(async ([name, query]) => [name, JSON.stringify((await sql.raw(query).execute(database.db)).rows)] as const);
+  return Object.fromEntries(await Promise.all(read));
 }
 
 /** The parts of the stored state that changed between two snapshots and should not have, for a refusal with this code. */

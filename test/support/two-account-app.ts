@@ -26,10 +26,10 @@ export interface TwoAccountApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh SQLite file with an admin token, a local identity provider, and two accounts: one owning a finished playbook run, an agent run and a trigger run. */
-export async function startTwoAccountApp(): Promise<TwoAccountApp> {
+/** The real app on a fresh database (SQLite unless told) with an admin token, a local identity provider, and two accounts: one owning a finished playbook run, an agent run and a trigger run. */
+export async function startTwoAccountApp(databaseUrl = freshSqliteUrl()): Promise<TwoAccountApp> {
   const identityProvider = await startLocalIdentityProvider();
-  const testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { ADMIN_TOKEN: adminToken, ...identityProvider.env } });
+  const testApp = await startTestApp({ databaseUrl, env: { ADMIN_TOKEN: adminToken, ...identityProvider.env } });
   const { app, container } = testApp;
   const ownerKey = await testApp.createKey('owner-account');
   const otherKey = await testApp.createKey('other-account');
