@@ -1,4 +1,4 @@
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { METHODS, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +17,9 @@ export const maxUrlLength = 8192;
  */
 export const requestTimeoutMs = 60_000;
 
+/** The response under way on each connection, so a parser error after it was answered does not answer again. */
+const responseOn = new WeakMap<Duplex, ServerResponse>();
+
 /**
  * Fastify's `clientErrorHandler`: requests Node's parser refuses (headers too large, a malformed request
  * line or header, a broken body framing, a client too slow to send its request) get the JSON error body
@@ -26,6 +29,12 @@ export function clientErrorAnswerer(logger: FastifyBaseLogger): (error: Connecti
   return (error, socket) => {
     // A reset connection has no one left to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // The request was already answered (a bad URL, say) before the parser failed on what followed: a second
+    // answer on the connection would read as the answer to a request never sent.
+    if (responseOn.get(socket)?.headersSent) {
+      socket.destroy();
+      return;
+    }
     const requestId = answerOnSocket(socket, clientErrorAsAppError(error));
     logger.debug({ err: error, requestId }, 'client error');
   };
@@ -82,7 +91,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 }
 
 /**
- * Checks on every request before its route: the URL's length, a Host header on HTTP/1.1 (Node's own check
+ * Checks on every request before its route: the URL's length and no NUL in it, a Host header on HTTP/1.1 (Node's own check
  * answers without a body, so it is made here instead), and, once the server is closing, a 503 for requests
  * still arriving on open connections. An `Expect` value other than 100-continue is ignored, as HTTP allows,
  * rather than answered by Node with an empty 417, and CONNECT gets a JSON 404 rather than a closed socket.
@@ -98,15 +107,37 @@ export function installTransportChecks(app: FastifyInstance): void {
       throw new AppError('overloaded', 'The server is shutting down: retry on another connection', {}, { retryAfterSeconds: 1 });
     }
     if (request.url.length > maxUrlLength) throw urlTooLong();
+    // No id, name or query value can hold NUL, and PostgreSQL refuses it in text: a lookup would fail with a 500.
+    if (/%00/i.test(request.url)) throw invalidRequest([{ path: 'url', message: 'must not hold %00 (NUL)' }]);
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
       throw invalidRequest([{ path: 'headers.host', message: 'is required in HTTP/1.1' }]);
     }
   });
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+  screenRequests(app);
   // This is no proxy; without a listener Node would close a CONNECT's socket without a word.
   app.server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     const target = (request.url ?? '').slice(0, 100);
     answerOnSocket(socket, new AppError('not_found', `No route for CONNECT ${target}`));
+  });
+}
+
+/**
+ * Every request passes here first: its response is noted for its connection (see `responseOn`), and a method
+ * the router cannot take is answered here. Node's parser takes one method its list of methods lacks, PRI (the
+ * HTTP/2 preface word) in the HTTP/0.9 form, and the router knows none outside that list: Fastify's last resort then logged its whole route table
+ * as a warning and answered without the hooks, or not at all. Such a request gets a JSON 404, as CONNECT.
+ */
+function screenRequests(app: FastifyInstance): void {
+  const routeRequest = app.server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  app.server.removeAllListeners('request');
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    responseOn.set(request.socket, response);
+    if (METHODS.includes(request.method ?? '')) {
+      for (const listener of routeRequest) listener.call(app.server, request, response);
+      return;
+    }
+    answerOnSocket(request.socket, new AppError('not_found', `No route for ${(request.method ?? '').slice(0, 20)} ${(request.url ?? '').slice(0, 100)}`));
   });
 }
 

@@ -1,45 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalIdentityProvider, type LocalIdentityProvider, type TokenOptions } from '../support/local-identity-provider.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
 
-/** A local identity provider: a JWKS endpoint and keys to sign with, trusted and not. */
-let jwksServer: Server;
-let signingKey: CryptoKey;
-let strangerKey: CryptoKey;
+let identityProvider: LocalIdentityProvider;
 let testApp: TestApp;
-const issuer = 'https://id.example.test/';
-const audience = 'agent-api';
 
 beforeAll(async () => {
-  const trusted = await generateKeyPair('RS256');
-  signingKey = trusted.privateKey;
-  strangerKey = (await generateKeyPair('RS256')).privateKey;
-  const jwk = { ...(await exportJWK(trusted.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
-  jwksServer = createServer((_request, response) => {
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-  const { port } = jwksServer.address() as AddressInfo;
-  testApp = await startTestApp({
-    databaseUrl: freshSqliteUrl(),
-    env: { AUTH_JWKS_URL: `http://127.0.0.1:${port}/.well-known/jwks.json`, AUTH_ISSUER: issuer, AUTH_AUDIENCE: audience },
-  });
+  identityProvider = await startLocalIdentityProvider();
+  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: identityProvider.env });
 });
 afterAll(async () => {
   await testApp.close();
-  jwksServer.close();
+  await identityProvider.close();
 });
 
-function token(options: { key?: CryptoKey; subject?: string; issuer?: string; audience?: string; expiresIn?: string | null; notBefore?: string } = {}) {
-  let jwt = new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'key-1' }).setIssuedAt().setIssuer(options.issuer ?? issuer).setAudience(options.audience ?? audience);
-  if (options.expiresIn !== null) jwt = jwt.setExpirationTime(options.expiresIn ?? '5m');
-  if (options.subject !== '') jwt = jwt.setSubject(options.subject ?? 'user-from-idp');
-  if (options.notBefore) jwt = jwt.setNotBefore(options.notBefore);
-  return jwt.sign(options.key ?? signingKey);
+function token(options: TokenOptions = {}) {
+  return identityProvider.token(options);
 }
 
 function run(authorization: Record<string, string>) {
@@ -57,7 +34,7 @@ describe('JWT bearer tokens — happy path', () => {
 
 describe('JWT bearer tokens — security', () => {
   it('401s a token signed by another key', async () => {
-    expect((await run(bearer(await token({ key: strangerKey })))).statusCode).toBe(401);
+    expect((await run(bearer(await token({ key: identityProvider.strangerKey })))).statusCode).toBe(401);
   });
 
   it('401s expired, not-yet-valid, wrong-issuer, wrong-audience and subject-less tokens', async () => {
@@ -92,7 +69,7 @@ describe('JWT bearer tokens — security', () => {
 
   it('401s an unsigned token', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: 'mallory', iss: issuer, aud: audience, exp: Math.floor(Date.now() / 1000) + 300 })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: 'mallory', iss: identityProvider.env.AUTH_ISSUER, aud: identityProvider.env.AUTH_AUDIENCE, exp: Math.floor(Date.now() / 1000) + 300 })).toString('base64url');
     expect((await run(bearer(`${header}.${payload}.`))).statusCode).toBe(401);
   });
 });

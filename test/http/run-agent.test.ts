@@ -197,3 +197,11 @@ describe('agent runs — security', () => {
     expect(response.headers['x-request-id']).toMatch(/^req_/);
   });
 });
+
+describe('POST /api/agents/{agent} — found by fuzzing', () => {
+  it('answers a prompt of one very long word with a post, not 500 agent_failed for a stub description', async () => {
+    const response = await post('/api/agents/blog-gen', { prompt: 'a'.repeat(1_000) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.metaDescription.length).toBeGreaterThanOrEqual(50);
+  });
+});

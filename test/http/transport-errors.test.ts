@@ -1,8 +1,8 @@
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '../../src/domain/errors.ts';
 import { maxUrlLength } from '../../src/http/transport-errors.ts';
+import { sendRaw as sendRawTo, type RawResponse } from '../support/raw-http.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
 
@@ -20,47 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
 /** Writes `request` as is and reads the one response the server sends before closing or going quiet. */
 function sendRaw(request: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    let received = '';
-    const finish = () => {
-      socket.destroy();
-      const [head = '', ...rest] = received.split('\r\n\r\n');
-      const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      const body = headers['transfer-encoding'] === 'chunked' ? dechunk(rest.join('\r\n\r\n')) : rest.join('\r\n\r\n');
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
-    };
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      const complete = /content-length: (\d+)/i.exec(received);
-      const bodyStart = received.indexOf('\r\n\r\n');
-      if (complete && bodyStart >= 0 && received.length - bodyStart - 4 >= Number(complete[1])) finish();
-    });
-    socket.on('close', finish);
-    socket.on('error', reject);
-    setTimeout(finish, 3000);
-  });
-}
-
-function dechunk(text: string): string {
-  let body = '';
-  let rest = text;
-  for (;;) {
-    const lineEnd = rest.indexOf('\r\n');
-    const size = Number.parseInt(rest.slice(0, lineEnd), 16);
-    if (!(size > 0)) return body;
-    body += rest.slice(lineEnd + 2, lineEnd + 2 + size);
-    rest = rest.slice(lineEnd + 4 + size);
-  }
+  return sendRawTo(port, request);
 }
 
 function expectEnvelope(response: RawResponse, status: number, code: string): void {
@@ -98,6 +60,8 @@ describe('transport errors — every answer is the JSON error body', () => {
     ['a broken chunk', 'POST /api/free/run HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n'],
     ['an HTTP/1.1 request without Host', 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n'],
     ['a path that is not valid percent-encoding', 'GET /api/agents/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    // Answered for its URL, then broken framing after it: one answer, not a second one for the framing.
+    ['a bad path followed by a broken chunk', 'GET /api/agents/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n\r\n'],
   ])('answers 400 invalid_request for %s', async (_label, request) => {
     expectEnvelope(await sendRaw(request), 400, 'invalid_request');
   });
@@ -110,6 +74,15 @@ describe('transport errors — every answer is the JSON error body', () => {
 
   it('answers CONNECT with 404 not_found instead of closing the connection without a word', async () => {
     expectEnvelope(await sendRaw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 404, 'not_found');
+  });
+
+  it.each([
+    ['without a body', 'PRI /api/agents/x\r\nConnection: close\r\n\r\n'],
+    ['with a chunked body', 'PRI /api/agents/%E0%A4%A\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n'],
+  ])('answers PRI, a method Node takes in the HTTP/0.9 form but no router knows, with 404 not_found and its request id, %s', async (_label, request) => {
+    const response = await sendRaw(request);
+    expectEnvelope(response, 404, 'not_found');
+    expect(JSON.parse(response.body)).toMatchObject({ requestId: response.headers['x-request-id'] });
   });
 
   it('keeps serving after each of them', async () => {

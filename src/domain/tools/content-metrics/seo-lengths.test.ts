@@ -57,6 +57,13 @@ describe('fitMetaDescription', () => {
     expect(description.startsWith(fitted.slice(0, -1))).toBe(true);
   });
 
+  it('cuts inside a word that straddles the limit when cutting before it would leave a stub', () => {
+    const description = `Keep ${'a'.repeat(200)} and ${'a'.repeat(200)} in view when planning the next step.`;
+    const fitted = fitMetaDescription(description);
+    expect(fitted).toBe(`Keep ${'a'.repeat(149)}…`);
+    expect(fitted.length).toBe(155);
+  });
+
   it('does not leave a full stop before the ellipsis', () => {
     const description = `${'Short sentence here. '.repeat(7)}Sentence.`.trim(); // 21 characters a sentence.
     const fitted = fitMetaDescription(description);

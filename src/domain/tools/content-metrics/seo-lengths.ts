@@ -24,7 +24,7 @@ const danglingWords = new Set([
 /** Letters NFKD does not decompose into ASCII. */
 const foldedLetters: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
 
-/** The title with its spacing tidied, cut at a word boundary to fit. */
+/** The title with its spacing tidied, cut at a word boundary to fit (inside a word only when the boundary would leave less than half). */
 export function fitTitle(title: string, maxLength: number = titleMaxLength): string {
   const text = collapseSpaces(title);
   if (text.length <= maxLength) return text;
@@ -35,7 +35,7 @@ export function fitTitle(title: string, maxLength: number = titleMaxLength): str
   return cutAtWordBoundary(text, maxLength);
 }
 
-/** The description with its spacing tidied; when too long, cut at a word boundary and ended with "…". */
+/** The description with its spacing tidied; when too long, cut at a word boundary (as fitTitle) and ended with "…". */
 export function fitMetaDescription(description: string, maxLength: number = metaDescriptionMaxLength): string {
   const text = collapseSpaces(description);
   if (text.length <= maxLength) return text;
@@ -94,7 +94,8 @@ function collapseSpaces(text: string): string {
  */
 function cutAtWordBoundary(text: string, maxLength: number): string {
   const boundary = text[maxLength] === ' ' ? maxLength : text.lastIndexOf(' ', maxLength);
-  if (boundary <= 0) return cutCodePoints(text, maxLength);
+  // A very long word straddling the limit would leave a stub ("Keep…") shorter than a description may be: cut inside it instead.
+  if (boundary < maxLength / 2) return cutCodePoints(text, maxLength);
   const words = text.slice(0, boundary).split(' ');
   while (words.length > 1 && danglingWords.has(trimEnd(words.at(-1) ?? '', danglingPunctuation).toLowerCase())) words.pop();
   return trimEnd(words.join(' '), danglingPunctuation) || cutCodePoints(text, maxLength);
