@@ -26,7 +26,8 @@ export function installRefusedBodyDrain(app: FastifyInstance): void {
 
 function drain(raw: IncomingMessage): void {
   let read = 0;
-  const cut = () => raw.socket.destroy();
+  // Destroying an unfinished request destroys its socket.
+  const cut = () => raw.destroy();
   const timer = setTimeout(cut, refusedBodyDrain.maxMs);
   timer.unref();
   raw.on('data', (chunk: Buffer) => {
