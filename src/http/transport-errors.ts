@@ -17,8 +17,8 @@ export const maxUrlLength = 8192;
  */
 export const requestTimeoutMs = 60_000;
 
-/** The response under way on each connection, so a parser error after it was answered does not answer again. */
-const responseOn = new WeakMap<Duplex, ServerResponse>();
+/** The last request on each connection and its response, so a parser error in a body already answered does not answer again. */
+const exchangeOn = new WeakMap<Duplex, { request: IncomingMessage; response: ServerResponse }>();
 
 /**
  * Fastify's `clientErrorHandler`: requests Node's parser refuses (headers too large, a malformed request
@@ -29,9 +29,11 @@ export function clientErrorAnswerer(logger: FastifyBaseLogger): (error: Connecti
   return (error, socket) => {
     // A reset connection has no one left to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    // The request was already answered (a bad URL, say) before the parser failed on what followed: a second
-    // answer on the connection would read as the answer to a request never sent.
-    if (responseOn.get(socket)?.headersSent) {
+    // The request was already answered (a bad URL, say) before the parser failed on the rest of its body: a
+    // second answer on the connection would read as the answer to a request never sent. A request that came
+    // in whole before (keep-alive) is another matter: the error is about the next one, which gets its answer.
+    const last = exchangeOn.get(socket);
+    if (last && last.response.headersSent && !last.request.complete) {
       socket.destroy();
       return;
     }
@@ -123,7 +125,7 @@ export function installTransportChecks(app: FastifyInstance): void {
 }
 
 /**
- * Every request passes here first: its response is noted for its connection (see `responseOn`), and a method
+ * Every request passes here first: its response is noted for its connection (see `exchangeOn`), and a method
  * the router cannot take is answered here. Node's parser takes one method its list of methods lacks, PRI (the
  * HTTP/2 preface word) in the HTTP/0.9 form, and the router knows none outside that list: Fastify's last resort then logged its whole route table
  * as a warning and answered without the hooks, or not at all. Such a request gets a JSON 404, as CONNECT.
@@ -132,7 +134,7 @@ function screenRequests(app: FastifyInstance): void {
   const routeRequest = app.server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
   app.server.removeAllListeners('request');
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    responseOn.set(request.socket, response);
+    exchangeOn.set(request.socket, { request, response });
     if (METHODS.includes(request.method ?? '')) {
       for (const listener of routeRequest) listener.call(app.server, request, response);
       return;

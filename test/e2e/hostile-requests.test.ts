@@ -123,3 +123,16 @@ describe('bodies over the limit against a real server — security', () => {
     expect(await healthLatencyMs()).toBeLessThan(2000);
   });
 });
+
+describe('refusals on a kept-alive connection against a real server — security', () => {
+  it('answers a refused request that follows an answered one on the same connection, in JSON', async () => {
+    // fetch keeps a connection open after an answer and sends the next request on it.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const tooLarge = await fetch(`${server.url}/healthz`, { headers: { 'x-large': 'a'.repeat(40_000) } });
+    expect(tooLarge.status).toBe(431);
+    expect(((await tooLarge.json()) as { code: string }).code).toBe('headers_too_large');
+    const tooLong = await fetch(`${server.url}/api/agents/${'a'.repeat(20_000)}`);
+    expect(tooLong.status).toBe(414);
+    expect(((await tooLong.json()) as { code: string }).code).toBe('uri_too_long');
+  });
+});
