@@ -36,6 +36,9 @@ import { KyselyConversationRepository } from './adapters/db/repositories/convers
 import { SqlRollingWindow } from './adapters/db/repositories/sql-rolling-window.ts';
 import { SqlUsageCounters } from './adapters/db/repositories/sql-usage-counters.ts';
 import { openRedis } from './adapters/redis/open-redis.ts';
+import { redisPing } from './adapters/redis/redis-ping.ts';
+import { databasePing } from './adapters/db/database-ping.ts';
+import { ReadinessProbe } from './domain/operations/readiness-probe.ts';
 import { InMemoryCircuitBreaker } from './adapters/routing-state/in-memory-circuit-breaker.ts';
 import { PrometheusTelemetry } from './adapters/metrics/prometheus-telemetry.ts';
 import { RedisRollingWindow } from './adapters/redis/redis-rolling-window.ts';
@@ -231,6 +234,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     options: { ttlMs: 24 * 3_600_000, inFlightTimeoutMs: 10 * 60_000 },
     storedText,
   });
+  const schema = new MigrationSchemaInspector(database);
   let worker: PlaybookWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
 
@@ -253,7 +257,8 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       router,
       registry,
       plans,
-      schema: new MigrationSchemaInspector(database),
+      schema,
+      readiness: new ReadinessProbe({ schema, pings: [databasePing(database), ...(redis ? [redisPing(redis)] : [])], options: { timeoutMs: 1000, cacheMs: 1000 } }),
       quotas,
       freeTier,
       webhookSecrets,

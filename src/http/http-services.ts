@@ -17,6 +17,7 @@ import type { BackgroundAgentRuns } from '../domain/runs/background-agent-runs.t
 import type { RunLookup } from '../domain/runs/run-lookup.ts';
 import type { SignedTriggerVerifier } from '../domain/webhooks/signed-trigger-verifier.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
+import type { ReadinessProbe } from '../domain/operations/readiness-probe.ts';
 import type { Telemetry } from '../ports/telemetry.ts';
 
 /** Everything the routes call. Built once in the composition root. */
@@ -37,6 +38,8 @@ export interface HttpServices {
   registry: ModelRegistry;
   plans: PlanTables;
   schema: SchemaInspector;
+  /** Whether this process can serve now (GET /readyz): the database and Redis asked afresh, at most once a second. */
+  readiness: ReadinessProbe;
   quotas: QuotaService;
   freeTier: FreeTierService;
   webhookSecrets: WebhookSecretService;

@@ -19,7 +19,7 @@ describe('health, readiness and documentation — happy paths', () => {
   it('/readyz answers 200 on a migrated database and says when only the sandbox answers', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', sandboxOnly: true });
+    expect(response.json()).toEqual({ status: 'ready', sandboxOnly: true, checks: [{ name: 'database', ok: true, ms: expect.any(Number) }] });
   });
 
   it('/api/openapi.json is OpenAPI 3.1 generated from the route schemas', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ErrorCode } from '../../../domain/errors.ts';
 import type { HttpOptions, HttpServices } from '../../http-services.ts';
 import { errorResponses } from '../../schemas/common-schemas.ts';
 
@@ -21,17 +22,29 @@ export function registerHealth(app: FastifyInstance, services: HttpServices, opt
     schema: {
       tags: ['operations'],
       summary: 'Readiness',
-      description: 'The database is reachable and its schema is at the latest migration; otherwise 503 with the reason.',
-      response: { 200: z.object({ status: z.literal('ready'), sandboxOnly: z.boolean() }), ...errorResponses(503) },
+      description:
+        'The database (and Redis, when configured) answer now and the schema is at the latest migration; otherwise 503 with the reason. ' +
+        'Each service is asked afresh, at most once a second, and has one second to answer.',
+      response: { 200: z.object({ status: z.literal('ready'), sandboxOnly: z.boolean(), checks: checksSchema }), ...errorResponses(503) },
     },
     handler: async (request, reply) => {
-      const state = await services.schema.inspect();
-      if (state.current) return { status: 'ready' as const, sandboxOnly: services.router.sandboxOnly };
-      const error = state.error ?? `database schema is not at the latest migration; pending: ${state.pending.join(', ')}. Run \`agentapi migrate\`.`;
-      return reply
-        .code(503)
-        .header('Retry-After', '5')
-        .send({ success: false, error, code: 'not_migrated', requestId: request.id, pending: state.pending });
+      const readiness = await services.readiness.check();
+      const checks = readiness.dependencies;
+      if (readiness.ready) return { status: 'ready' as const, sandboxOnly: services.router.sandboxOnly, checks };
+      const down = checks.filter((check) => !check.ok);
+      const database = down.find((check) => check.name === 'database');
+      const { schema } = readiness;
+      // The database first: without it nothing is served; then the schema; then the other services.
+      const [code, error]: [ErrorCode, string] = database
+        ? ['not_migrated', `database unreachable: ${database.error ?? 'no answer'}`]
+        : !schema.current
+          ? ['not_migrated', schema.error ?? `database schema is not at the latest migration; pending: ${schema.pending.join(', ')}. Run \`agentapi migrate\`.`]
+          : ['overloaded', `${down.map((check) => `${check.name} unreachable: ${check.error ?? 'no answer'}`).join('; ')}`];
+      return reply.code(503).header('Retry-After', '5').send({ success: false, error, code, requestId: request.id, pending: schema.pending, checks });
     },
   });
 }
+
+const checksSchema = z.array(
+  z.object({ name: z.enum(['database', 'redis']), ok: z.boolean(), ms: z.number(), error: z.string().optional() }).describe('One service the process needs, asked now'),
+);

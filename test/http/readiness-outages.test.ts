@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
+import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
+
+/**
+ * /readyz tells the truth during an outage: PostgreSQL or Redis behind a proxy whose link is cut, then
+ * restored. Each service is asked afresh at most once a second with a second to answer, so the answer
+ * changes within about two seconds either way.
+ */
+const changeWithinMs = 2500;
+let testApp: TestApp | undefined;
+let proxy: TcpProxy | undefined;
+
+afterEach(async () => {
+  // Shutting down right after an outage can wait on queue connections still reconnecting; that is not what
+  // these tests measure, so the wait is bounded.
+  await Promise.race([testApp?.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+  await proxy?.close();
+  testApp = undefined;
+  proxy = undefined;
+});
+
+function through(url: string, tcpProxy: TcpProxy): string {
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(tcpProxy.port);
+  return proxied.toString();
+}
+
+async function readiness(app: TestApp) {
+  const response = await app.app.inject({ method: 'GET', url: '/readyz' });
+  return { status: response.statusCode, body: response.json() as { code?: string; error?: string; checks: { name: string; ok: boolean }[] }, retryAfter: response.headers['retry-after'] };
+}
+
+/** Polls /readyz until it answers `status`; returns how long that took and the last answer. */
+async function untilStatus(app: TestApp, status: number) {
+  const started = performance.now();
+  for (;;) {
+    const answer = await readiness(app);
+    const elapsed = performance.now() - started;
+    if (answer.status === status || elapsed > changeWithinMs * 3) return { elapsed, answer };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('readiness during outages — errors', () => {
+  it('answers 503 within two seconds of PostgreSQL going away, and ready again once it is back', async () => {
+    const target = new URL(await freshPostgresUrl());
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    testApp = await startTestApp({ databaseUrl: through(target.toString(), proxy) });
+    expect((await readiness(testApp)).status).toBe(200);
+
+    proxy.cut();
+    const outage = await untilStatus(testApp, 503);
+    expect(outage.answer.status).toBe(503);
+    expect(outage.elapsed).toBeLessThan(changeWithinMs);
+    expect(outage.answer.retryAfter).toBe('5');
+    expect(outage.answer.body).toMatchObject({ code: 'not_migrated', checks: [{ name: 'database', ok: false }] });
+    expect(outage.answer.body.error).toContain('database unreachable');
+
+    proxy.restore();
+    const back = await untilStatus(testApp, 200);
+    expect(back.answer.status).toBe(200);
+    expect(back.elapsed).toBeLessThan(changeWithinMs * 2);
+  });
+
+  it('answers 503 overloaded within two seconds of Redis going away, and ready again once it is back', async () => {
+    const redis = new URL(testRedisUrl);
+    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { REDIS_URL: through(testRedisUrl, proxy), REDIS_KEY_PREFIX: freshRedisPrefix() } });
+    const ready = await readiness(testApp);
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks.map((check) => check.name)).toEqual(['database', 'redis']);
+
+    proxy.cut();
+    const outage = await untilStatus(testApp, 503);
+    expect(outage.answer.status).toBe(503);
+    expect(outage.elapsed).toBeLessThan(changeWithinMs);
+    expect(outage.answer.body).toMatchObject({ code: 'overloaded', checks: [{ name: 'database', ok: true }, { name: 'redis', ok: false }] });
+
+    proxy.restore();
+    const back = await untilStatus(testApp, 200);
+    expect(back.answer.status).toBe(200);
+    expect(back.elapsed).toBeLessThan(changeWithinMs * 3);
+  });
+});
