@@ -43,7 +43,7 @@ describe('runs on a configured provider — happy paths', () => {
   });
 
   it('reports that it is not sandbox-only', async () => {
-    expect((await testApp.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', sandboxOnly: false });
+    expect((await testApp.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ready', sandboxOnly: false });
   });
 });
 
