@@ -104,13 +104,44 @@ async function serve(container: Container, logger: Logger): Promise<number> {
 
 /** `agentapi worker`: executes playbook steps taken from Redis until stopped; serves no HTTP. */
 async function work(container: Container, logger: Logger): Promise<number> {
-  await requireCurrentSchema(container);
-  container.startPlaybookWorker();
-  container.startWebhookWorker();
-  logger.info({ database: container.database.location, concurrency: container.config.playbooks.workerConcurrency }, 'Playbook worker started');
-  await untilStopped(logger);
+  const stopped = untilStopped(logger);
+  if (await untilSchemaCurrent(container, logger, stopped)) {
+    container.startPlaybookWorker();
+    container.startWebhookWorker();
+    logger.info({ database: container.database.location, concurrency: container.config.playbooks.workerConcurrency }, 'Playbook worker started');
+    await stopped;
+  }
   await container.close();
   return 0;
+}
+
+/** The longest pause between two looks at a database that is not migrated yet. */
+const schemaWaitCeilingMs = 30_000;
+
+/**
+ * A worker started before `agentapi migrate` (they are often deployed together) waits for the schema, asking
+ * again after 1, 2, 4… seconds (at most 30) and saying so each time, instead of failing once and idling.
+ * SQLite with AUTO_MIGRATE migrates itself. False when the process was stopped while waiting.
+ */
+async function untilSchemaCurrent(container: Container, logger: Logger, stopped: Promise<void>): Promise<boolean> {
+  if (container.database.dialect === 'sqlite' && container.config.database.autoMigrate) {
+    await container.migrate();
+    return true;
+  }
+  let halted = false;
+  void stopped.then(() => (halted = true));
+  for (let delayMs = 1000; !halted; delayMs = Math.min(delayMs * 2, schemaWaitCeilingMs)) {
+    const state = await container.services.schema.inspect();
+    if (state.current) return true;
+    logger.warn(
+      { pending: state.pending, error: state.error, retryInMs: delayMs },
+      `${container.database.location} is not ready (${state.error ?? 'pending migrations'}): waiting for \`agentapi migrate\` before taking steps`,
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([stopped, new Promise((resolve) => (timer = setTimeout(resolve, delayMs)))]);
+    clearTimeout(timer);
+  }
+  return false;
 }
 
 function untilStopped(logger: Logger): Promise<void> {

@@ -58,9 +58,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return startProcess(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env }, 'Agent Execution API listening', `http://127.0.0.1:${port}`);
 }
 
-/** Starts `agentapi worker` and waits until it takes steps; `url` is empty (a worker serves no HTTP). */
-export async function startWorkerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  return startProcess(['worker'], env, 'Playbook worker started', '');
+/**
+ * Starts `agentapi worker` and waits until it takes steps, or until it prints `readyLine`; `url` is empty (a
+ * worker serves no HTTP).
+ */
+export async function startWorkerProcess(env: Record<string, string>, readyLine = 'Playbook worker started'): Promise<ServerProcess> {
+  return startProcess(['worker'], env, readyLine, '');
 }
 
 async function startProcess(args: string[], env: Record<string, string>, readyLine: string, url: string): Promise<ServerProcess> {
