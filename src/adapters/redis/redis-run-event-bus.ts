@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import { RunSignalFanout } from '../events/run-signal-fanout.ts';
+import { redisCommandTimeoutMs } from './open-redis.ts';
 
 export interface RedisRunEventBusOptions {
   url: string;
@@ -30,7 +31,7 @@ export class RedisRunEventBus implements RunEventBus {
   static async create(options: RedisRunEventBusOptions): Promise<RedisRunEventBus> {
     // Loaded only when REDIS_URL is set.
     const { Redis: RedisClient } = await import('ioredis');
-    const publisher = new RedisClient(options.url, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
+    const publisher = new RedisClient(options.url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, commandTimeout: redisCommandTimeoutMs });
     const subscriber = new RedisClient(options.url, { maxRetriesPerRequest: 2 });
     // Connection errors surface on the commands that fail; the clients reconnect (and resubscribe) by themselves.
     publisher.on('error', () => undefined);

@@ -5,7 +5,7 @@ import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
 
 /**
- * /readyz tells the truth during an outage: PostgreSQL or Redis behind a proxy whose link is cut, then
+ * Outages of PostgreSQL or Redis, behind a proxy whose link is cut, then restored. /readyz tells the truth during an outage: PostgreSQL or Redis behind a proxy whose link is cut, then
  * restored. Each service is asked afresh at most once a second with a second to answer, so the answer
  * changes within about two seconds either way.
  */
@@ -86,3 +86,30 @@ describe('readiness during outages — errors', () => {
     expect(back.elapsed).toBeLessThan(changeWithinMs * 3);
   });
 });
+
+describe('counted routes during a Redis outage — errors', () => {
+  it('answer 503 overloaded within two seconds each while Redis is away, and serve again once it is back', async () => {
+    const redis = new URL(testRedisUrl);
+    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { REDIS_URL: through(testRedisUrl, proxy), REDIS_KEY_PREFIX: freshRedisPrefix() } });
+    const key = await testApp.createKey('outage', { apiPlan: 'free' });
+    const run = () => testApp?.app.inject({ method: 'POST', url: '/api/agents/summarize', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: { text: 'A short text to summarise during an outage.' } });
+    expect((await run())?.statusCode).toBe(200);
+
+    proxy.cut();
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const started = performance.now();
+      const response = await run();
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(response?.statusCode).toBe(503);
+      expect(response?.json()).toMatchObject({ code: 'overloaded' });
+    }
+
+    proxy.restore();
+    const started = performance.now();
+    let status = 0;
+    while (status !== 200 && performance.now() - started < changeWithinMs * 3) status = (await run())?.statusCode ?? 0;
+    expect(status).toBe(200);
+  });
+});
+
