@@ -17,6 +17,9 @@ export const maxUrlLength = 8192;
  */
 export const requestTimeoutMs = 60_000;
 
+/** The methods Node's parser knows and the router can take; a Set, as every request is looked up in it. */
+const routerMethods = new Set(METHODS);
+
 /** The last request on each connection and its response, so a parser error in a body already answered does not answer again. */
 const exchangeOn = new WeakMap<Duplex, { request: IncomingMessage; response: ServerResponse }>();
 
@@ -135,7 +138,7 @@ function screenRequests(app: FastifyInstance): void {
   app.server.removeAllListeners('request');
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     exchangeOn.set(request.socket, { request, response });
-    if (METHODS.includes(request.method ?? '')) {
+    if (routerMethods.has(request.method ?? '')) {
       for (const listener of routeRequest) listener.call(app.server, request, response);
       return;
     }
