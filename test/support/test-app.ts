@@ -15,14 +15,17 @@ export interface TestApp {
 }
 
 /** The real service, in process, on a real database; requests go through app.inject(). Silent unless given a logger. */
-export async function startTestApp(options: { databaseUrl: string; env?: Record<string, string>; migrate?: boolean; http?: Partial<HttpOptions>; logger?: Logger }): Promise<TestApp> {
+/** `workers: false` leaves the playbook and webhook workers unstarted, for tests of the HTTP side alone. */
+export async function startTestApp(options: { databaseUrl: string; env?: Record<string, string>; migrate?: boolean; http?: Partial<HttpOptions>; logger?: Logger; workers?: boolean }): Promise<TestApp> {
   // A key per app: tests never write a key file into the working tree.
   const parsed = parseConfig({ DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'silent', WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'), ...options.env });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const container = await buildContainer(parsed.config, options.logger ?? pino({ level: 'silent' }));
   if (options.migrate !== false) await container.migrate();
-  container.startPlaybookWorker();
-  container.startWebhookWorker();
+  if (options.workers !== false) {
+    container.startPlaybookWorker();
+    container.startWebhookWorker();
+  }
   const app = await buildApp(container.services, { ...container.httpOptions, version: 'test', ...options.http }, container.logger);
   await app.ready();
   let counter = 0;
