@@ -34,7 +34,7 @@ import { readSafetyModels } from './adapters/safety/safety-model-files.ts';
 import { OpenAiModerator } from './adapters/moderation/openai-moderator.ts';
 import { KyselyConversationRepository } from './adapters/db/repositories/conversation-repository.ts';
 import { SqlRollingWindow } from './adapters/db/repositories/sql-rolling-window.ts';
-import { SqlUsageCounters } from './adapters/db/repositories/sql-usage-counters.ts';
+import { SqlQuotaLedger } from './adapters/db/repositories/sql-quota-ledger.ts';
 import { openRedis } from './adapters/redis/open-redis.ts';
 import { redisPing } from './adapters/redis/redis-ping.ts';
 import { databasePing } from './adapters/db/database-ping.ts';
@@ -42,7 +42,6 @@ import { ReadinessProbe } from './domain/operations/readiness-probe.ts';
 import { InMemoryCircuitBreaker } from './adapters/routing-state/in-memory-circuit-breaker.ts';
 import { PrometheusTelemetry } from './adapters/metrics/prometheus-telemetry.ts';
 import { RedisRollingWindow } from './adapters/redis/redis-rolling-window.ts';
-import { RedisUsageCounters } from './adapters/redis/redis-usage-counters.ts';
 import type { AppConfig } from './config/app-config.ts';
 import { packageVersion } from './config/load-config.ts';
 import { AccountService } from './domain/accounts/account-service.ts';
@@ -89,8 +88,10 @@ export interface Container {
   startPlaybookWorker(): PlaybookWorker;
   /** Starts sending due webhook deliveries from this process (stopped by close()). */
   startWebhookWorker(): WebhookWorker;
-  /** Housekeeping for database-held counters of days and windows that have ended (Redis expires its own), and for expired idempotency keys. */
+  /** Housekeeping for quota counters of days that have ended, database-held windows that have ended (Redis expires its own), and expired idempotency keys. */
   purgeExpiredCounters(): Promise<number>;
+  /** Gives back the quota holds of processes that died before recording their work; returns how many. */
+  reclaimExpiredHolds(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -142,9 +143,10 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
   checkToolsMatchDescriptors(tools);
 
   const redis = config.redis.url ? await openRedis(config.redis.url, config.redis.keyPrefix) : undefined;
-  const sqlCounters = new SqlUsageCounters(database.db);
+  // In the database even with Redis: a counter is settled in the transaction that records the work it counts.
+  const quotaLedger = new SqlQuotaLedger(database.db, database.dialect);
   const sqlWindow = new SqlRollingWindow(database.db);
-  const quotas = new QuotaService({ counters: redis ? new RedisUsageCounters(redis) : sqlCounters, plans, clock: systemClock, telemetry });
+  const quotas = new QuotaService({ ledger: quotaLedger, plans, clock: systemClock, holdMs: config.quotaHoldMs, telemetry });
   const freeTier = new FreeTierService({
     limiter: redis ? new RedisRollingWindow(redis) : sqlWindow,
     clock: systemClock,
@@ -209,7 +211,6 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     runner,
     queue: playbookQueue,
     events: runEvents,
-    refund: (accountId, day, units) => quotas.refund(accountId, 'api', day, units),
     planPolicyOf: async (accountId) => {
       const account = await accountRepository.findById(accountId);
       return account && plans.planOf(account, 'api').plan?.routingPolicy;
@@ -289,8 +290,10 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       webhookWorker ??= startWebhookWorker({ dispatcher: webhookDeliveries, logger }, { pollMs: config.webhooks.pollMs });
       return webhookWorker;
     },
+    reclaimExpiredHolds: () => quotas.reclaimExpired(),
     purgeExpiredCounters: async () => {
-      const counters = redis ? 0 : (await sqlCounters.purgeExpired(systemClock.now())) + (await sqlWindow.purgeExpired(systemClock.now()));
+      const windows = redis ? 0 : await sqlWindow.purgeExpired(systemClock.now());
+      const counters = (await quotaLedger.purgeExpired(systemClock.now())) + windows;
       return counters + (await idempotency.purgeExpired());
     },
     async close() {

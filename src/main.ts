@@ -92,11 +92,15 @@ async function serve(container: Container, logger: Logger): Promise<number> {
     container.purgeExpiredCounters().catch((error: unknown) => logger.warn({ err: error }, 'could not purge expired counters'));
   }, 3_600_000);
   purge.unref();
+  // Units held by a process that died come back within one and a half hold times.
+  const reclaim = setInterval(() => void container.reclaimExpiredHolds(), Math.max(500, Math.floor(config.quotaHoldMs / 2)));
+  reclaim.unref();
   const address = await app.listen({ host: config.server.host, port: config.server.port });
   logger.info({ address, database: container.database.location, agents: container.services.catalog.size }, `Agent Execution API listening on ${address}`);
 
   await untilStopped(logger);
   clearInterval(purge);
+  clearInterval(reclaim);
   await app.close();
   await container.close();
   return 0;

@@ -18,6 +18,8 @@ export interface AppConfig {
   /** Which proxies' X-Forwarded-For to believe: none (false), all (true), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string[];
   freeTier: { limit: number; windowSeconds: number };
+  /** How long quota units stay held for work in progress without renewal: how soon a dead process's are given back. */
+  quotaHoldMs: number;
   adminToken: string | undefined;
   /** When set, GET /metrics needs it as a bearer token. */
   metricsToken: string | undefined;
@@ -75,6 +77,7 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     circuitBreaker: { failureThreshold: environment.CIRCUIT_FAILURE_THRESHOLD, cooldownMs: environment.CIRCUIT_COOLDOWN_MS },
     webhookSecretKey: { keyBase64: environment.WEBHOOK_SECRET_KEY, keyFile: environment.WEBHOOK_SECRET_KEY_FILE },
     webhooks: { retryScheduleSeconds: environment.WEBHOOK_RETRY_SCHEDULE, pollMs: environment.WEBHOOK_POLL_MS, timeoutMs: environment.WEBHOOK_TIMEOUT_MS, leaseMs: environment.WEBHOOK_LEASE_MS },
+    quotaHoldMs: environment.QUOTA_HOLD_MS,
     playbooks: {
       workerConcurrency: environment.PLAYBOOK_WORKER_CONCURRENCY,
       accountConcurrency: environment.PLAYBOOK_ACCOUNT_CONCURRENCY,

@@ -55,6 +55,7 @@ export const environmentSchema = z.object({
   SAFETY_MODERATION: z.enum(['off', 'openai']).default('off'),
   SAFETY_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   SAFETY_MAX_SCREENED_CHARACTERS: z.coerce.number().int().min(1_000).max(16_777_216).default(262_144),
+  QUOTA_HOLD_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   PLAYBOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   PLAYBOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(4),
   PLAYBOOK_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),

@@ -1,3 +1,4 @@
+import type { QuotaSettlement } from './quota-ledger.ts';
 import type { WebhookDeliveryRecord } from './webhook-delivery-repository.ts';
 
 export type PlaybookRunStatus = 'queued' | 'running' | 'done' | 'failed' | 'canceled';
@@ -119,7 +120,8 @@ export interface StepNudge {
  */
 export interface PlaybookRunRepository {
   /** Stores a new run (status `queued`) with its steps (status `pending`). */
-  create(run: PlaybookRunRecord): Promise<void>;
+  /** Stores a new run, settling the quota hold that reserved its units in the same write. */
+  create(run: PlaybookRunRecord, quota?: QuotaSettlement): Promise<void>;
   findById(id: string): Promise<PlaybookRunRecord | undefined>;
   /** The account's runs of one kind, newest first (creation time, then id), after the cursor when given. */
   listByAccount(accountId: string, options: { kind: RunKind; limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]>;
@@ -149,8 +151,8 @@ export interface PlaybookRunRepository {
 
   /**
    * `running` → `done` or `failed`. On failure the steps still `pending` become `skipped`. Frees the account's
-   * slot. Marks every unit reserved and not spent as refunded and returns how many that newly is (the caller
-   * gives them back to the quota). Stores the `callback` delivery, when it builds one, in the same
+   * slot. Marks every unit reserved and not spent as refunded, takes them off the day's quota counter in the
+   * same transaction, and returns how many that newly is. Stores the `callback` delivery, when it builds one, in the same
    * transaction. `finished` is false when the run was not running.
    */
   finishRun(
@@ -171,7 +173,7 @@ export interface PlaybookRunRepository {
    * values given (the caller reserved the units again); `unitsSpent` stays. False when the run was in
    * another state.
    */
-  resume(runId: string, change: { quotaDay: string; unitsReserved: number; unitsRefunded: number; now: string }): Promise<boolean>;
+  resume(runId: string, change: { quotaDay: string; unitsReserved: number; unitsRefunded: number; now: string; quota?: QuotaSettlement }): Promise<boolean>;
 
   /** Events after `afterSequence`, in order, at most `limit`. */
   listEvents(runId: string, afterSequence: number, limit: number): Promise<PlaybookEventRecord[]>;

@@ -1,3 +1,5 @@
+import type { QuotaSettlement } from './quota-ledger.ts';
+
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'blocked';
 export type Surface = 'api' | 'v1' | 'free';
 
@@ -19,6 +21,8 @@ export interface RunRecord {
   requestId: string | null;
   createdAt: string;
   completedAt: string | null;
+  /** The quota hold the record settles, in the same write (see QuotaSettlement); not stored with the run. */
+  quota?: QuotaSettlement;
 }
 
 export interface RunRepository {

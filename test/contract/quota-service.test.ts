@@ -1,17 +1,14 @@
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
-import { SqlUsageCounters } from '../../src/adapters/db/repositories/sql-usage-counters.ts';
-import { openRedis } from '../../src/adapters/redis/open-redis.ts';
-import { RedisUsageCounters } from '../../src/adapters/redis/redis-usage-counters.ts';
+import { settleHolds } from '../../src/adapters/db/repositories/quota-holds.ts';
+import { SqlQuotaLedger } from '../../src/adapters/db/repositories/sql-quota-ledger.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { buildPlanTables } from '../../src/domain/quotas/plan-table.ts';
-import { QuotaService } from '../../src/domain/quotas/quota-service.ts';
+import { QuotaService, type QuotaReservation } from '../../src/domain/quotas/quota-service.ts';
 import type { Account } from '../../src/ports/account-repository.ts';
-import type { UsageCounters } from '../../src/ports/usage-counters.ts';
+import type { QuotaLedger, QuotaSettlement } from '../../src/ports/quota-ledger.ts';
 import { freshDatabaseUrl } from '../support/test-databases.ts';
-import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
 
 const plans = buildPlanTables(
   {
@@ -31,7 +28,9 @@ class TestClock {
 }
 
 interface Store {
-  counters: () => UsageCounters;
+  ledger: () => QuotaLedger;
+  /** Settles holds as the records of their work do. */
+  record(settlements: QuotaSettlement[]): Promise<void>;
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,7 +40,8 @@ async function sqlStore(dialect: 'sqlite' | 'postgres'): Promise<Store> {
   let database: Database = await openDatabase(url);
   await migrateToLatest(database);
   return {
-    counters: () => new SqlUsageCounters(database.db),
+    ledger: () => new SqlQuotaLedger(database.db, database.dialect),
+    record: (settlements) => settleHolds(database.db, settlements),
     async restart() {
       await database.close();
       database = await openDatabase(url);
@@ -50,27 +50,12 @@ async function sqlStore(dialect: 'sqlite' | 'postgres'): Promise<Store> {
   };
 }
 
-async function redisStore(): Promise<Store> {
-  const prefix = freshRedisPrefix();
-  let redis: Redis = await openRedis(testRedisUrl, prefix);
-  return {
-    counters: () => new RedisUsageCounters(redis),
-    async restart() {
-      await redis.quit();
-      redis = await openRedis(testRedisUrl, prefix);
-    },
-    async close() {
-      await redis.quit();
-    },
-  };
-}
-
-const stores = { sqlite: () => sqlStore('sqlite'), postgres: () => sqlStore('postgres'), redis: redisStore };
+const stores = { sqlite: () => sqlStore('sqlite'), postgres: () => sqlStore('postgres') };
 
 describe.each(Object.keys(stores) as (keyof typeof stores)[])('daily quotas on %s', (name) => {
   let store: Store;
   const clock = new TestClock();
-  const service = () => new QuotaService({ counters: store.counters(), plans, clock });
+  const service = () => new QuotaService({ ledger: store.ledger(), plans, clock, holdMs: 60_000 });
   const account = (id: string, v1Plan = 'free'): Account => ({ id, apiPlan: 'free', v1Plan, createdAt: '2026-01-01T00:00:00.000Z' });
 
   beforeAll(async () => {
@@ -82,13 +67,18 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('daily quotas on %
     clock.current = new Date('2026-03-10T12:00:00.000Z');
     const quotas = service();
     const owner = account('concurrent');
-    for (let index = 0; index < 10; index += 1) await quotas.reserve(owner, 'api');
+    const reservations: QuotaReservation[] = [];
+    for (let index = 0; index < 10; index += 1) reservations.push(await quotas.reserve(owner, 'api'));
     const remaining = 15;
     const outcomes = await Promise.allSettled(Array.from({ length: remaining + 20 }, () => quotas.reserve(owner, 'api')));
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(remaining);
+    const accepted = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    expect(accepted).toHaveLength(remaining);
     expect(refused).toHaveLength(20);
     for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: 'quota_exceeded' });
+    expect((await quotas.snapshot(owner, 'api')).used).toBe(25);
+    // Recorded, the units stay counted for the rest of the day.
+    await store.record([...reservations, ...accepted].map((reservation) => reservation.settle(1)));
     expect((await quotas.snapshot(owner, 'api')).used).toBe(25);
   });
 
@@ -108,12 +98,37 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('daily quotas on %
     const owner = account('releaser');
     const reservation = await quotas.reserve(owner, 'api', 3);
     expect(reservation.snapshot).toMatchObject({ used: 3, remaining: 22, limit: 25 });
-    await reservation.release(2);
-    await reservation.release(5);
+    await reservation.release();
+    await reservation.release();
     expect((await quotas.snapshot(owner, 'api')).used).toBe(0);
     await quotas.reserve(owner, 'v1');
     expect((await quotas.snapshot(owner, 'v1')).used).toBe(1);
     expect((await quotas.snapshot(owner, 'api')).used).toBe(0);
+  });
+
+  it('gives back the units of a process that died holding them, once the hold expires; a live hold stays', async () => {
+    clock.current = new Date('2026-03-10T12:00:00.000Z');
+    const owner = account('crashed');
+    // Another process's service, gone before settling: its hold is never extended.
+    await service().reserve(owner, 'api', 2);
+    clock.current = new Date('2026-03-10T12:00:30.000Z');
+    const quotas = service();
+    const live = await quotas.reserve(owner, 'api');
+    expect(live.snapshot.used).toBe(3);
+    clock.current = new Date('2026-03-10T12:01:10.000Z');
+    expect(await quotas.reclaimExpired()).toBeGreaterThanOrEqual(1);
+    expect((await quotas.snapshot(owner, 'api')).used).toBe(1);
+    await live.release();
+  });
+
+  it('gives back expired holds before refusing: a limit used up by dead processes is free again', async () => {
+    clock.current = new Date('2026-03-10T12:00:00.000Z');
+    const owner = account('refilled');
+    await service().reserve(owner, 'api', 25);
+    clock.current = new Date('2026-03-10T12:02:00.000Z');
+    const reservation = await service().reserve(owner, 'api');
+    expect(reservation.snapshot.used).toBe(1);
+    await reservation.release();
   });
 
   it('never refuses an unlimited plan, and still counts it', async () => {

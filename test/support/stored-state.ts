@@ -16,6 +16,7 @@ const queries: Readonly<Record<string, string>> = {
   runs: 'select count(*) as n from runs',
   runRollups: 'select sum(requests) as n from run_rollups',
   usageUnits: 'select sum(count) as n from usage_counters',
+  usageHolds: 'select count(*) as n from usage_holds',
   freeTierWindows: 'select key, hits from rate_windows order by key',
   webhookDeliveries: 'select count(*) as n from webhook_deliveries',
   conversations: 'select count(*) as n from conversations',

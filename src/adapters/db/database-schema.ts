@@ -8,6 +8,7 @@ export interface DatabaseSchema {
   conversations: ConversationsTable;
   conversation_turns: ConversationTurnsTable;
   usage_counters: UsageCountersTable;
+  usage_holds: UsageHoldsTable;
   rate_windows: RateWindowsTable;
   playbook_runs: PlaybookRunsTable;
   playbook_steps: PlaybookStepsTable;
@@ -80,6 +81,14 @@ export interface ConversationTurnsTable {
 export interface UsageCountersTable {
   key: string;
   count: number;
+  expires_at: string;
+}
+
+/** Units of a counter held for work in progress: settled with the work's record, or given back. */
+export interface UsageHoldsTable {
+  id: string;
+  counter_key: string;
+  units: number;
   expires_at: string;
 }
 

@@ -101,6 +101,10 @@ interface RunInProgress {
   progress: RunProgress;
   /** Every model call that answered so far, billed whatever became of its output. */
   calls: BilledCall[];
+  /** The units reserved for the run; settled by its record when the meter settles that way. */
+  reservation?: MeterReservation;
+  /** Whether the run's record is stored. */
+  recorded: boolean;
 }
 
 /** Request keys that steer the run rather than describe the task: no model ever sees them. */
@@ -217,15 +221,19 @@ export class AgentRunner {
     const task = resolveAgentTask(agent, command.body);
     // As is text longer than the safety layers read (413), before the quota is touched.
     this.#safety.checkInputSize(command.body, unscannedPaths(agent));
-    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, reports: [], progress: 'none', calls: [] };
+    const run: RunInProgress = { command, agent, runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt, reports: [], progress: 'none', calls: [], recorded: false };
 
     // Counted before anything costly, the safety layers included: a caller whose limit is used up gets 429
     // at once. Given back below when the run fails before it spent anything (see UsageMeter).
     const reservation = await command.meter.reserve();
+    run.reservation = reservation;
     try {
       return await this.#screenAndExecute(run, task, reservation);
     } catch (error) {
-      if (!spentUnit(command.meter, run.progress)) await reservation.release();
+      // A record settles what it kept; a run that could not be recorded gives its unit back, so usage always
+      // matches the stored runs. A release that fails leaves the hold to expire, which gives it back too.
+      const giveBack = reservation.settle ? !run.recorded : !spentUnit(command.meter, run.progress);
+      if (giveBack) await reservation.release().catch(() => undefined);
       throw error instanceof AppError ? await this.#withoutPii(error, agent) : error;
     }
   }
@@ -446,8 +454,11 @@ export class AgentRunner {
     const usage = outcome.usage ?? totalUsage(run.calls);
     this.#telemetry.agentRun({ surface: run.command.surface, agent: run.agent.id, model: model?.id ?? null, provider: model?.provider ?? null, outcome: outcome.status });
     for (const layer of outcome.layers ?? run.reports) this.#telemetry.safetyVerdict({ layer: layer.layer, stage: layer.stage, verdict: layer.verdict });
+    const keptUnits = outcome.status === 'succeeded' || spentUnit(run.command.meter, run.progress) ? 1 : 0;
+    const quota = run.reservation?.settle?.(keptUnits);
     await this.#runs.insert({
       ...this.#baseRecord(run, model),
+      ...(quota ? { quota } : {}),
       status: outcome.status,
       errorCode: outcome.errorCode,
       latencyMs: elapsedMs(run.startedAt),
@@ -456,6 +467,7 @@ export class AgentRunner {
       costUsd: usage.costUsd,
       output: outcome.output ?? null,
     });
+    run.recorded = true;
   }
 
   #reportAttempts(attempts: readonly AttemptReport[]): void {

@@ -118,10 +118,10 @@ export class PlaybookService {
     const run = await this.get(accountId, runId);
     if (run.status === 'canceled') return run;
     if (isRunFinished(run.status)) throw new AppError('conflict', `Playbook run "${runId}" is already ${run.status}; only queued or running runs can be canceled`, { status: run.status });
-    const { canceled, refundUnits } = await this.#runs.cancel(run.id, { now: this.#clock.now().toISOString(), events: [playbookEvents.runCanceled(run)] });
+    // Units of steps that never started go back to the quota in the transaction that cancels the run.
+    const { canceled } = await this.#runs.cancel(run.id, { now: this.#clock.now().toISOString(), events: [playbookEvents.runCanceled(run)] });
     // The run ended (or started) between the read and the change: answer from its new state.
     if (!canceled) return this.cancel(accountId, runId);
-    await this.#quotas.refund(run.accountId, 'api', run.quotaDay, refundUnits);
     // Followers also poll: a signal lost to a Redis hiccup only delays them.
     await this.#events.publish(run.id).catch(() => undefined);
     // A running run held a slot (it may have started since the read): the account's next queued run may go.
@@ -149,6 +149,10 @@ export class PlaybookService {
       unitsReserved: sameDay ? run.unitsReserved + units : run.unitsSpent + units,
       unitsRefunded: sameDay ? run.unitsRefunded : 0,
       now: this.#clock.now().toISOString(),
+      quota: reservation.settle(units),
+    }).catch(async (error: unknown) => {
+      await reservation.release().catch(() => undefined);
+      throw error;
     });
     if (!resumed) {
       await reservation.release();

@@ -33,7 +33,6 @@ let database: Database;
 let runs: KyselyPlaybookRunRepository;
 let nudges: StepNudge[];
 let calls: RunAgentCommand[];
-let refunds: number[];
 let answer: (command: RunAgentCommand) => Record<string, unknown>;
 let now: Date;
 
@@ -60,9 +59,6 @@ function executor(owner = 'this-process'): PlaybookStepExecutor {
     runner,
     queue,
     events: new InMemoryRunEventBus(),
-    refund: async (_accountId, _day, units) => {
-      refunds.push(units);
-    },
     planPolicyOf: async () => undefined,
     clock: { now: () => now },
     options: { owner, leaseMs: 1000, accountConcurrency: 2 },
@@ -94,7 +90,6 @@ beforeEach(async () => {
   runs = new KyselyPlaybookRunRepository(database.db);
   nudges = [];
   calls = [];
-  refunds = [];
   answer = () => ({ text: 'A draft about tide pools.' });
   now = new Date('2026-06-01T12:00:00.000Z');
 });
@@ -118,7 +113,7 @@ describe('PlaybookStepExecutor', () => {
       ['done', 'run_1'],
       ['done', 'run_2'],
     ]);
-    expect(refunds).toEqual([0]);
+    expect(run?.unitsRefunded).toBe(0);
     expect(await eventTypes('pbr_1')).toEqual(['run.started', 'step.started', 'step.completed', 'step.started', 'step.completed', 'run.completed']);
   });
 
@@ -134,7 +129,7 @@ describe('PlaybookStepExecutor', () => {
       ['failed', 'run_failed'],
       ['skipped', null],
     ]);
-    expect(refunds).toEqual([2]);
+    expect(run?.unitsRefunded).toBe(2);
     expect(nudges).toEqual([]);
   });
 
@@ -177,7 +172,7 @@ describe('PlaybookStepExecutor', () => {
     const run = await runs.findById('pbr_5');
     expect(run).toMatchObject({ status: 'failed', error });
     expect(run?.steps.map((step) => step.status)).toEqual(['failed', 'skipped']);
-    expect(refunds).toEqual([2]);
+    expect(run?.unitsRefunded).toBe(2);
   });
 
   it('keeps a run queued while its account has no free slot, and starts it when one frees', async () => {

@@ -22,9 +22,6 @@ export interface PlaybookExecutorOptions {
   accountConcurrency: number;
 }
 
-/** Gives back quota units reserved in advance (see QuotaService.refund). */
-export type QuotaRefund = (accountId: string, day: string, units: number) => Promise<void>;
-
 type StepOutcome = Omit<StepOutcomeRecord, 'completedAt'>;
 
 /**
@@ -39,7 +36,6 @@ export class PlaybookStepExecutor {
   readonly #runner: Pick<AgentRunner, 'run'>;
   readonly #queue: PlaybookQueue;
   readonly #events: RunEventBus;
-  readonly #refund: QuotaRefund;
   readonly #planPolicyOf: (accountId: string) => Promise<RoutingPolicy | undefined>;
   readonly #clock: Clock;
   readonly #options: PlaybookExecutorOptions;
@@ -52,7 +48,6 @@ export class PlaybookStepExecutor {
     runner: Pick<AgentRunner, 'run'>;
     queue: PlaybookQueue;
     events: RunEventBus;
-    refund: QuotaRefund;
     planPolicyOf: (accountId: string) => Promise<RoutingPolicy | undefined>;
     clock: Clock;
     options: PlaybookExecutorOptions;
@@ -65,7 +60,6 @@ export class PlaybookStepExecutor {
     this.#runner = dependencies.runner;
     this.#queue = dependencies.queue;
     this.#events = dependencies.events;
-    this.#refund = dependencies.refund;
     this.#planPolicyOf = dependencies.planPolicyOf;
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
@@ -197,9 +191,9 @@ export class PlaybookStepExecutor {
     const change = failed
       ? { status: 'failed' as const, error: failed.error, events: [playbookEvents.runFailed(run, failed.error, failed.failedStep)] }
       : { status: 'done' as const, error: null, events: [playbookEvents.runCompleted(run)] };
-    const { finished, refundUnits } = await this.#runs.finishRun(run.id, { ...change, now: this.#now(), callback: run.callbackUrl ? this.#callback : undefined });
+    // The units of steps that did not succeed go back to the quota in the transaction that finishes the run.
+    const { finished } = await this.#runs.finishRun(run.id, { ...change, now: this.#now(), callback: run.callbackUrl ? this.#callback : undefined });
     if (!finished) return;
-    await this.#refund(run.accountId, run.quotaDay, refundUnits);
     await this.#signal(run.id);
     await this.startNextQueued(run.accountId);
   }

@@ -45,9 +45,11 @@ export class RunLauncher {
     let run: PlaybookRunRecord;
     try {
       run = await build({ quotaDay: reservation.day, callbackUrl, now: this.#clock.now() });
-      await this.#runs.create(run);
+      // Storing the run settles the hold: its units are the run's from then on (refunds are the run's too).
+      await this.#runs.create(run, reservation.settle(command.steps));
     } catch (error) {
-      await reservation.release();
+      // A release that fails leaves the hold to expire, which gives the units back as well.
+      await reservation.release().catch(() => undefined);
       throw error;
     }
     // Stored first: a nudge lost here is found again by the sweep.

@@ -1,32 +1,41 @@
 import type { Account } from '../../ports/account-repository.ts';
 import type { Clock } from '../../ports/clock.ts';
+import type { QuotaLedger } from '../../ports/quota-ledger.ts';
 import { noTelemetry, type Telemetry } from '../../ports/telemetry.ts';
-import type { UsageCounters } from '../../ports/usage-counters.ts';
 import { AppError } from '../errors.ts';
+import { createId } from '../ids.ts';
+import { counterKey } from './counter-key.ts';
+import { HoldKeeper } from './hold-keeper.ts';
 import type { PlanSurface, PlanTables } from './plan-table.ts';
 import { nextUtcMidnight, utcDay } from './usage-day.ts';
 import type { MeterReservation, UsageMeter, UsageSnapshot } from './usage-meter.ts';
 
-/** A reservation on one day's counter: the day is what a later refund needs. */
+/** A reservation on one day's counter: the day is what the record of the work keeps. */
 export interface QuotaReservation extends MeterReservation {
   /** The UTC day (YYYY-MM-DD) whose counter holds the units. */
   day: string;
+  settle: NonNullable<MeterReservation['settle']>;
 }
 
 const surfacePaths: Record<PlanSurface, string> = { api: '/api', v1: '/api/v1' };
 
-/** Daily quotas per account, per surface, per UTC day, from the plan tables. */
+/**
+ * Daily quotas per account, per surface, per UTC day, from the plan tables. Units are held while the work
+ * runs, settled by the work's record, released when it does not happen; see docs/decisions/0048-quota-holds.md.
+ */
 export class QuotaService {
-  readonly #counters: UsageCounters;
+  readonly #ledger: QuotaLedger;
   readonly #plans: PlanTables;
   readonly #clock: Clock;
   readonly #telemetry: Telemetry;
+  readonly #keeper: HoldKeeper;
 
-  constructor(dependencies: { counters: UsageCounters; plans: PlanTables; clock: Clock; telemetry?: Telemetry }) {
-    this.#counters = dependencies.counters;
+  constructor(dependencies: { ledger: QuotaLedger; plans: PlanTables; clock: Clock; holdMs?: number; telemetry?: Telemetry }) {
+    this.#ledger = dependencies.ledger;
     this.#plans = dependencies.plans;
     this.#clock = dependencies.clock;
     this.#telemetry = dependencies.telemetry ?? noTelemetry;
+    this.#keeper = new HoldKeeper({ ledger: this.#ledger, clock: this.#clock, holdMs: dependencies.holdMs ?? 30_000 });
   }
 
   /** The meter an execution on a surface uses for an account. */
@@ -40,16 +49,19 @@ export class QuotaService {
   }
 
   /**
-   * Reserves `units` of today's quota, atomically: with N left, N+k simultaneous reservations give exactly
-   * N successes. Refuses with 429 quota_exceeded when the plan's daily limit would be passed.
+   * Holds `units` of today's quota, atomically: with N left, N+k simultaneous reservations give exactly N
+   * successes. Refuses with 429 quota_exceeded when the plan's daily limit would be passed, once the holds
+   * of processes that died have been given back.
    */
   async reserve(account: Account, surface: PlanSurface, units = 1): Promise<QuotaReservation> {
     const now = this.#clock.now();
     const { planId, limit } = this.#planOf(account, surface);
     const day = utcDay(now);
-    const key = counterKey(surface, day, account.id);
+    const hold = { id: createId('hold', now), counterKey: counterKey(surface, day, account.id), units };
     const resetAt = nextUtcMidnight(now);
-    const result = await unavailableAs503(() => this.#counters.tryIncrement(key, units, limit, resetAt, now));
+    const take = () => unavailableAs503(() => this.#ledger.hold(hold, limit, { holdExpiresAt: this.#keeper.expiryFromNow(), counterExpiresAt: resetAt }));
+    let result = await take();
+    if (!result.accepted && (await this.reclaimExpired()) > 0) result = await take();
     const snapshot = snapshotOf(planId, limit, result.count, resetAt);
     if (!result.accepted) {
       this.#telemetry.quotaRefused({ surface, code: 'quota_exceeded' });
@@ -61,32 +73,30 @@ export class QuotaService {
         { retryAfterSeconds },
       );
     }
-    let released = 0;
+    this.#keeper.track(hold.id);
     return {
       day,
       snapshot,
-      release: async (count = units) => {
-        const giveBack = Math.min(count, units - released);
-        if (giveBack <= 0) return;
-        released += giveBack;
-        await this.#counters.decrement(key, giveBack);
+      settle: (keptUnits) => {
+        this.#keeper.forget(hold.id);
+        return { holdId: hold.id, counterKey: hold.counterKey, keptUnits, counterExpiresAt: resetAt.toISOString() };
+      },
+      release: async () => {
+        this.#keeper.forget(hold.id);
+        await this.#ledger.release(hold.id);
       },
     };
   }
 
-  /**
-   * Gives back units reserved earlier, possibly by another process or before a restart: work paid for in
-   * advance that never ran. Units of a day that has ended are not given back (that counter has reset).
-   */
-  async refund(accountId: string, surface: PlanSurface, day: string, units: number): Promise<void> {
-    if (units <= 0 || day !== utcDay(this.#clock.now())) return;
-    await this.#counters.decrement(counterKey(surface, day, accountId), units);
+  /** Gives back the holds of work whose process died before recording it; returns how many. */
+  async reclaimExpired(): Promise<number> {
+    return this.#ledger.reclaimExpired(this.#clock.now()).catch(() => 0);
   }
 
   async snapshot(account: Account, surface: PlanSurface): Promise<UsageSnapshot> {
     const now = this.#clock.now();
     const { planId, limit } = this.#planOf(account, surface);
-    const used = await unavailableAs503(() => this.#counters.get(counterKey(surface, utcDay(now), account.id)));
+    const used = await unavailableAs503(() => this.#ledger.get(counterKey(surface, utcDay(now), account.id)));
     return snapshotOf(planId, limit, used, nextUtcMidnight(now));
   }
 
@@ -95,11 +105,6 @@ export class QuotaService {
     // null is an unlimited plan; a plan missing altogether (impossible after validation) allows nothing.
     return { planId, limit: plan === undefined ? 0 : plan.dailyLimit };
   }
-}
-
-/** `usage:<surface>:<YYYY-MM-DD>:<account>`: one counter per account, surface and UTC day. */
-export function counterKey(surface: PlanSurface, day: string, accountId: string): string {
-  return `usage:${surface}:${day}:${accountId}`;
 }
 
 /** A counter store that does not answer makes limits unknowable: the request is refused with 503, not run. */

@@ -1,3 +1,5 @@
+import type { QuotaSettlement } from '../../ports/quota-ledger.ts';
+
 /** The state of a limit, for response headers and the 429 body. */
 export interface UsageSnapshot {
   /** The plan (or "anonymous" for the free tier). */
@@ -14,8 +16,14 @@ export interface UsageSnapshot {
 
 export interface MeterReservation {
   snapshot: UsageSnapshot;
-  /** Gives the reserved units back (all, or some), for work that did not happen or failed on our side. */
-  release(units?: number): Promise<void>;
+  /** Gives the reserved units back, for work that did not happen or failed on our side. */
+  release(): Promise<void>;
+  /**
+   * Present when the units are settled by the record of the work: what that record carries so that storing
+   * it also keeps `keptUnits` and gives the rest back, in one write (see QuotaSettlement). Once it is
+   * recorded, nothing else is to be done; if the record cannot be stored, `release` gives everything back.
+   */
+  settle?(keptUnits: number): QuotaSettlement;
 }
 
 /**

@@ -10,6 +10,7 @@ import * as runKinds from './0008-run-kinds.ts';
 import * as idempotencyKeys from './0009-idempotency-keys.ts';
 import * as runRollups from './0010-run-rollups.ts';
 import * as unitsSpent from './0011-units-spent.ts';
+import * as usageHolds from './0012-usage-holds.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0009-idempotency-keys': idempotencyKeys,
   '0010-run-rollups': runRollups,
   '0011-units-spent': unitsSpent,
+  '0012-usage-holds': usageHolds,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

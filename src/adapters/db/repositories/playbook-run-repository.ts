@@ -13,7 +13,10 @@ import type {
   StepNudge,
   StepOutcomeRecord,
 } from '../../../ports/playbook-run-repository.ts';
+import type { QuotaSettlement } from '../../../ports/quota-ledger.ts';
+import { counterKey } from '../../../domain/quotas/counter-key.ts';
 import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
+import { settleHolds, takeOffCounter } from './quota-holds.ts';
 import { findStalledRuns, oldestQueuedRun, openStepStatuses } from './playbook-run-sweep-queries.ts';
 import { deliveryToRow } from './webhook-delivery-rows.ts';
 import { errorToText, eventToRecord, eventsToRows, runToRecord, runToRow, stepToRecord, stepToRow } from './playbook-run-rows.ts';
@@ -34,10 +37,11 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     this.#db = db;
   }
 
-  async create(run: PlaybookRunRecord): Promise<void> {
+  async create(run: PlaybookRunRecord, quota?: QuotaSettlement): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
       await trx.insertInto('playbook_runs').values(runToRow(run)).execute();
       if (run.steps.length > 0) await trx.insertInto('playbook_steps').values(run.steps.map((step) => stepToRow(run.id, step))).execute();
+      if (quota) await settleHolds(trx, [quota]);
     });
   }
 
@@ -184,8 +188,9 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     return refundUnits === undefined ? { canceled: false, refundUnits: 0 } : { canceled: true, refundUnits };
   }
 
-  async resume(runId: string, change: { quotaDay: string; unitsReserved: number; unitsRefunded: number; now: string }): Promise<boolean> {
+  async resume(runId: string, change: { quotaDay: string; unitsReserved: number; unitsRefunded: number; now: string; quota?: QuotaSettlement }): Promise<boolean> {
     const resumed = await this.#transition(runId, ['failed', 'canceled'], change.now, [], async (trx) => {
+      if (change.quota) await settleHolds(trx, [change.quota]);
       await trx
         .updateTable('playbook_runs')
         .set({
@@ -321,13 +326,15 @@ async function freeSlot(trx: Transaction<DatabaseSchema>, accountId: string): Pr
 }
 
 /**
- * Marks every unit reserved and not spent as refunded; returns how many that newly is. `run` is the run's
- * row read under its lock in this transaction.
+ * Marks every unit reserved and not spent as refunded, and takes them off the day's counter in the same
+ * transaction (the counter always equals what stored runs kept); returns how many that newly is. `run` is
+ * the run's row read under its lock in this transaction.
  */
 async function refund(trx: Transaction<DatabaseSchema>, run: Selectable<PlaybookRunsTable>): Promise<number> {
   const unspent = Number(run.units_reserved) - Number(run.units_spent);
   const newlyRefunded = unspent - Number(run.units_refunded);
   if (newlyRefunded <= 0) return 0;
   await trx.updateTable('playbook_runs').set({ units_refunded: unspent }).where('id', '=', run.id).execute();
+  await takeOffCounter(trx, counterKey('api', run.quota_day, run.account_id), newlyRefunded);
   return newlyRefunded;
 }

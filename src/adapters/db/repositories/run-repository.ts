@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
 import type { DatabaseSchema, RunLatencyBucketsAllTable, RunRollupsAllTable, RunsTable } from '../database-schema.ts';
 import { QueryTemplate } from '../query-template.ts';
+import { settleHolds } from './quota-holds.ts';
 import {
   allLatencyBucketColumns,
   allRollupColumns,
@@ -35,8 +36,9 @@ export class KyselyRunRepository implements RunRepository {
 
   /**
    * Several runs in one statement, and what they add to the daily rollups in the same transaction: the
-   * rollups always count exactly the stored runs. The tables are written in one fixed order, each one's
-   * rows sorted by key, so concurrent writers lock rows in the same order.
+   * rollups always count exactly the stored runs, and the quota holds the runs settle end with them. The
+   * tables are written in one fixed order, each one's rows sorted by key, so concurrent writers lock rows in
+   * the same order.
    */
   async insertMany(runs: readonly RunRecord[]): Promise<void> {
     if (runs.length === 0) return;
@@ -49,6 +51,10 @@ export class KyselyRunRepository implements RunRepository {
       for (const rows of chunks(increments.allBuckets)) {
         await this.#bucketTemplate('run_latency_buckets_all', rows.length).execute(slotValues(rows, allLatencyBucketColumns), transaction);
       }
+      await settleHolds(
+        transaction,
+        runs.flatMap((run) => (run.quota ? [run.quota] : [])),
+      );
     });
   }
 

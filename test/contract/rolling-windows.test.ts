@@ -3,17 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { SqlRollingWindow } from '../../src/adapters/db/repositories/sql-rolling-window.ts';
-import { SqlUsageCounters } from '../../src/adapters/db/repositories/sql-usage-counters.ts';
 import { openRedis } from '../../src/adapters/redis/open-redis.ts';
 import { RedisRollingWindow } from '../../src/adapters/redis/redis-rolling-window.ts';
-import { RedisUsageCounters } from '../../src/adapters/redis/redis-usage-counters.ts';
 import type { RollingWindowLimiter } from '../../src/ports/rolling-window-limiter.ts';
-import type { UsageCounters } from '../../src/ports/usage-counters.ts';
 import { freshDatabaseUrl } from '../support/test-databases.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
 
 interface Backend {
-  counters: UsageCounters;
   window: RollingWindowLimiter;
   /** Drops the connection and opens a new one on the same store: what a process restart does. */
   restart(): Promise<void>;
@@ -25,12 +21,10 @@ async function sqlBackend(dialect: 'sqlite' | 'postgres'): Promise<Backend> {
   let database: Database = await openDatabase(url);
   await migrateToLatest(database);
   const backend: Backend = {
-    counters: new SqlUsageCounters(database.db),
     window: new SqlRollingWindow(database.db),
     async restart() {
       await database.close();
       database = await openDatabase(url);
-      backend.counters = new SqlUsageCounters(database.db);
       backend.window = new SqlRollingWindow(database.db);
     },
     close: () => database.close(),
@@ -42,12 +36,10 @@ async function redisBackend(): Promise<Backend> {
   const prefix = freshRedisPrefix();
   let redis: Redis = await openRedis(testRedisUrl, prefix);
   const backend: Backend = {
-    counters: new RedisUsageCounters(redis),
     window: new RedisRollingWindow(redis),
     async restart() {
       await redis.quit();
       redis = await openRedis(testRedisUrl, prefix);
-      backend.counters = new RedisUsageCounters(redis);
       backend.window = new RedisRollingWindow(redis);
     },
     async close() {
@@ -58,59 +50,6 @@ async function redisBackend(): Promise<Backend> {
 }
 
 const backends = { sqlite: () => sqlBackend('sqlite'), postgres: () => sqlBackend('postgres'), redis: redisBackend };
-const tomorrow = new Date(Date.now() + 86_400_000);
-
-/** The counter contract: every backend passes the same cases. */
-describe.each(Object.keys(backends) as (keyof typeof backends)[])('usage counters on %s', (name) => {
-  let backend: Backend;
-  beforeAll(async () => {
-    backend = await backends[name]();
-  });
-  afterAll(async () => backend.close());
-
-  it('counts up to the limit and refuses past it', async () => {
-    expect(await backend.counters.tryIncrement('a', 1, 2, tomorrow, new Date())).toEqual({ accepted: true, count: 1 });
-    expect(await backend.counters.tryIncrement('a', 1, 2, tomorrow, new Date())).toEqual({ accepted: true, count: 2 });
-    expect(await backend.counters.tryIncrement('a', 1, 2, tomorrow, new Date())).toEqual({ accepted: false, count: 2 });
-    expect(await backend.counters.get('a')).toBe(2);
-    expect(await backend.counters.get('never-used')).toBe(0);
-  });
-
-  it('reserves several units at once, all or nothing', async () => {
-    expect(await backend.counters.tryIncrement('b', 3, 5, tomorrow, new Date())).toEqual({ accepted: true, count: 3 });
-    expect(await backend.counters.tryIncrement('b', 3, 5, tomorrow, new Date())).toEqual({ accepted: false, count: 3 });
-    expect(await backend.counters.tryIncrement('fresh', 6, 5, tomorrow, new Date())).toEqual({ accepted: false, count: 0 });
-  });
-
-  it('never refuses without a limit', async () => {
-    for (let index = 0; index < 5; index += 1) await backend.counters.tryIncrement('unlimited', 1, null, tomorrow, new Date());
-    expect(await backend.counters.get('unlimited')).toBe(5);
-  });
-
-  it('gives units back, never below zero', async () => {
-    await backend.counters.tryIncrement('c', 2, 10, tomorrow, new Date());
-    expect(await backend.counters.decrement('c', 1)).toBe(1);
-    expect(await backend.counters.decrement('c', 5)).toBe(0);
-    expect(await backend.counters.decrement('missing', 1)).toBe(0);
-    expect(await backend.counters.get('missing')).toBe(0);
-  });
-
-  it('with N left, N+20 simultaneous increments give exactly N successes', async () => {
-    const limit = 30;
-    await backend.counters.tryIncrement('race', 10, limit, tomorrow, new Date());
-    const results = await Promise.all(Array.from({ length: 40 }, () => backend.counters.tryIncrement('race', 1, limit, tomorrow, new Date())));
-    expect(results.filter((result) => result.accepted)).toHaveLength(20);
-    expect(results.filter((result) => !result.accepted)).toHaveLength(20);
-    expect(await backend.counters.get('race')).toBe(limit);
-  });
-
-  it('keeps counts across a restart', async () => {
-    await backend.counters.tryIncrement('durable', 4, 10, tomorrow, new Date());
-    await backend.restart();
-    expect(await backend.counters.get('durable')).toBe(4);
-  });
-});
-
 describe.each(Object.keys(backends) as (keyof typeof backends)[])('rolling windows on %s', (name) => {
   let backend: Backend;
   beforeAll(async () => {

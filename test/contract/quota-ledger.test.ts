@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
+import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
+import { settleHolds } from '../../src/adapters/db/repositories/quota-holds.ts';
+import { SqlQuotaLedger } from '../../src/adapters/db/repositories/sql-quota-ledger.ts';
+import { freshDatabaseUrl } from '../support/test-databases.ts';
+
+const dialects = ['sqlite', 'postgres'] as const;
+const minute = 60_000;
+const start = new Date('2026-03-10T12:00:00.000Z');
+const at = (offsetMs: number) => new Date(start.getTime() + offsetMs);
+const times = { holdExpiresAt: at(minute), counterExpiresAt: new Date('2026-03-11T00:00:00.000Z') };
+let sequence = 0;
+const hold = (counterKey: string, units = 1) => ({ id: `hold_${(sequence += 1)}`, counterKey, units });
+
+/** The ledger contract: holds count against the limit until settled with the work's record, released, or expired. */
+describe.each(dialects)('quota ledger on %s', (dialect) => {
+  let url: string;
+  let database: Database;
+  let ledger: SqlQuotaLedger;
+  const settle = (holdId: string, counterKey: string, keptUnits: number) =>
+    settleHolds(database.db, [{ holdId, counterKey, keptUnits, counterExpiresAt: times.counterExpiresAt.toISOString() }]);
+
+  beforeAll(async () => {
+    url = await freshDatabaseUrl(dialect);
+    database = await openDatabase(url);
+    await migrateToLatest(database);
+    ledger = new SqlQuotaLedger(database.db, database.dialect);
+  });
+  afterAll(async () => database.close());
+
+  it('counts up to the limit and refuses past it, several units all or nothing', async () => {
+    expect(await ledger.hold(hold('a'), 3, times)).toEqual({ accepted: true, count: 1 });
+    expect(await ledger.hold(hold('a', 2), 3, times)).toEqual({ accepted: true, count: 3 });
+    expect(await ledger.hold(hold('a'), 3, times)).toEqual({ accepted: false, count: 3 });
+    expect(await ledger.hold(hold('fresh', 6), 5, times)).toEqual({ accepted: false, count: 0 });
+    expect(await ledger.get('a')).toBe(3);
+    expect(await ledger.get('never-used')).toBe(0);
+  });
+
+  it('never refuses without a limit', async () => {
+    for (let index = 0; index < 5; index += 1) await ledger.hold(hold('unlimited'), null, times);
+    expect(await ledger.get('unlimited')).toBe(5);
+  });
+
+  it('gives a released hold back once, however often it is released', async () => {
+    const held = hold('released', 2);
+    await ledger.hold(held, 10, times);
+    await ledger.release(held.id);
+    await ledger.release(held.id);
+    await ledger.release('hold_unknown');
+    expect(await ledger.get('released')).toBe(0);
+  });
+
+  it('settles with the record: kept units stay, the rest go back, and a later release changes nothing', async () => {
+    const kept = hold('settled', 3);
+    const failed = hold('settled');
+    await ledger.hold(kept, 10, times);
+    await ledger.hold(failed, 10, times);
+    await settle(kept.id, 'settled', 3);
+    await settle(failed.id, 'settled', 0);
+    await ledger.release(kept.id);
+    expect(await ledger.get('settled')).toBe(3);
+    await ledger.reclaimExpired(at(10 * minute));
+    expect(await ledger.get('settled')).toBe(3);
+  });
+
+  it('gives back holds that expired unsettled (their process died), and only those', async () => {
+    const dead = hold('expiring', 2);
+    const alive = hold('expiring');
+    await ledger.hold(dead, 10, times);
+    await ledger.hold(alive, 10, times);
+    await ledger.extend([alive.id], at(5 * minute));
+    expect(await ledger.reclaimExpired(at(2 * minute))).toBe(1);
+    expect(await ledger.get('expiring')).toBe(1);
+    expect(await ledger.reclaimExpired(at(2 * minute))).toBe(0);
+  });
+
+  it('counts again what a record kept after its hold expired and was given back (a paused process)', async () => {
+    const paused = hold('paused', 2);
+    await ledger.hold(paused, 10, times);
+    await ledger.reclaimExpired(at(2 * minute));
+    expect(await ledger.get('paused')).toBe(0);
+    await settle(paused.id, 'paused', 2);
+    expect(await ledger.get('paused')).toBe(2);
+  });
+
+  it('with N left, N+20 simultaneous holds give exactly N', async () => {
+    const limit = 30;
+    await ledger.hold(hold('race', 10), limit, times);
+    const results = await Promise.all(Array.from({ length: 40 }, () => ledger.hold(hold('race'), limit, times)));
+    expect(results.filter((result) => result.accepted)).toHaveLength(20);
+    expect(await ledger.get('race')).toBe(limit);
+  });
+
+  it('keeps counts and holds across a restart', async () => {
+    const open = hold('durable', 4);
+    await ledger.hold(open, 10, times);
+    await database.close();
+    database = await openDatabase(url);
+    ledger = new SqlQuotaLedger(database.db, database.dialect);
+    expect(await ledger.get('durable')).toBe(4);
+    await ledger.release(open.id);
+    expect(await ledger.get('durable')).toBe(0);
+  });
+
+  it('drops counters of days that have ended', async () => {
+    await ledger.hold(hold('yesterday'), 10, { ...times, counterExpiresAt: at(-minute) });
+    expect(await ledger.purgeExpired(start)).toBeGreaterThanOrEqual(1);
+    expect(await ledger.get('yesterday')).toBe(0);
+  });
+});
