@@ -3,6 +3,8 @@ import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { KyselyPlaybookRunRepository } from '../../src/adapters/db/repositories/playbook-run-repository.ts';
 import { runToRow, stepToRow } from '../../src/adapters/db/repositories/playbook-run-rows.ts';
+import { SqlQuotaLedger } from '../../src/adapters/db/repositories/sql-quota-ledger.ts';
+import { counterKey } from '../../src/domain/quotas/counter-key.ts';
 import type { NewPlaybookEvent, PlaybookEventType, PlaybookRunRecord, PlaybookStepRecord } from '../../src/ports/playbook-run-repository.ts';
 import { pendingStep as newPendingStep } from '../../src/domain/playbooks/new-playbook-run.ts';
 import { at, newDelivery, type NewDelivery } from '../support/contract-records.ts';
@@ -299,6 +301,32 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     expect(await runs.finishRun('pbr_fail', { status: 'failed', error, now: at(5), events: [event('run.failed')] })).toEqual({ finished: false, refundUnits: 0 });
     expect((await runs.findById('pbr_fail'))?.eventCount).toBe(1);
     expect(await runs.startRun('pbr_fail_next', { accountLimit: 1, now: at(5), events: [] })).toBe(true);
+  });
+
+  it('settles the quota hold with the run it creates, and takes refunds off the day counter in the transaction that ends the run', async () => {
+    const ledger = new SqlQuotaLedger(database.db, database.dialect);
+    const counter = counterKey('api', '2026-01-01', 'acct-quota');
+    const times = { holdExpiresAt: new Date('2026-01-01T00:10:00.000Z'), counterExpiresAt: new Date('2026-01-02T00:00:00.000Z') };
+    const settlement = (holdId: string, keptUnits: number) => ({ holdId, counterKey: counter, keptUnits, counterExpiresAt: times.counterExpiresAt.toISOString() });
+    await ledger.hold({ id: 'hold_failing', counterKey: counter, units: 3 }, 10, times);
+    await ledger.hold({ id: 'hold_canceled', counterKey: counter, units: 3 }, 10, times);
+    await runs.create(newRun('pbr_quota_fail', 'acct-quota'), settlement('hold_failing', 3));
+    await runs.create(newRun('pbr_quota_cancel', 'acct-quota'), settlement('hold_canceled', 3));
+    // Settled: nothing is left to expire, and the counter holds both runs' units.
+    expect(await ledger.reclaimExpired(new Date('2026-01-01T01:00:00.000Z'))).toBe(0);
+    expect(await ledger.get(counter)).toBe(6);
+
+    await runs.startRun('pbr_quota_fail', { accountLimit: 10, now: at(1), events: [] });
+    await runStep('pbr_quota_fail', 0, failedOutcome(at(2)));
+    await runs.finishRun('pbr_quota_fail', { status: 'failed', error: { code: 'upstream_unavailable', message: 'failed' }, now: at(3), events: [] });
+    expect(await ledger.get(counter)).toBe(3);
+    await runs.cancel('pbr_quota_cancel', { now: at(4), events: [] });
+    expect(await ledger.get(counter)).toBe(0);
+
+    await ledger.hold({ id: 'hold_resume', counterKey: counter, units: 3 }, 10, times);
+    expect(await runs.resume('pbr_quota_cancel', { quotaDay: '2026-01-01', unitsReserved: 6, unitsRefunded: 3, now: at(5), quota: settlement('hold_resume', 3) })).toBe(true);
+    expect(await ledger.reclaimExpired(new Date('2026-01-01T01:00:00.000Z'))).toBe(0);
+    expect(await ledger.get(counter)).toBe(3);
   });
 
   it('finishes a done run, refunding only the units of steps that did not succeed', async () => {
