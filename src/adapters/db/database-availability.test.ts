@@ -53,4 +53,19 @@ describe('database availability', () => {
     expect(answers).toEqual([false, false, false]);
     expect(asked()).toBe(1);
   });
+
+  it('refuses to wait for a second after a time limit ran out, not after a refusal, and refusing does not renew it', () => {
+    const { availability, advance } = setup(true);
+    availability.failed();
+    expect(availability.knownSilent()).toBe(false);
+    availability.timedOut();
+    expect(availability.knownSilent()).toBe(true);
+    advance(600);
+    expect(availability.knownSilent()).toBe(true);
+    advance(401);
+    expect(availability.knownSilent()).toBe(false);
+    availability.timedOut();
+    availability.answered();
+    expect(availability.knownSilent()).toBe(false);
+  });
 });

@@ -10,7 +10,7 @@ export class DatabaseAvailability implements RunRecordability {
   readonly #ask: () => Promise<unknown>;
   readonly #knownForMs: number;
   readonly #now: () => number;
-  #latest: { at: number; answered: boolean } | undefined;
+  #latest: { at: number; answered: boolean; timedOut?: boolean } | undefined;
   #asking: Promise<boolean> | undefined;
 
   constructor(dependencies: { ask: () => Promise<unknown>; knownForMs?: number; now?: () => number }) {
@@ -25,6 +25,22 @@ export class DatabaseAvailability implements RunRecordability {
 
   failed(): void {
     this.#latest = { at: this.#now(), answered: false };
+  }
+
+  /** A statement or a connect waited out its time limit: the database is not answering at all. */
+  timedOut(): void {
+    this.#latest = { at: this.#now(), answered: false, timedOut: true };
+  }
+
+  /**
+   * Whether a new connection should fail at once instead of waiting: the latest outcome, at most
+   * `knownForMs` old, was a time limit running out. Within that time every request would wait as long
+   * again for the same silence; a refusal that came at once is cheap to meet again, so it does not count.
+   * Refusing does not renew the knowledge: a second after the last wait, the database is tried again.
+   */
+  knownSilent(): boolean {
+    const latest = this.#latest;
+    return latest?.timedOut === true && this.#now() - latest.at <= this.#knownForMs;
   }
 
   recordable(): Promise<boolean> {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../../domain/database-unavailable.ts';
-import { classifyDatabaseError, isDatabaseUnavailable } from './database-unavailability.ts';
+import { classifyDatabaseError, isDatabaseTimeout, isDatabaseUnavailable } from './database-unavailability.ts';
 
 const withCode = (code: string, message = 'driver error') => Object.assign(new Error(message), { code });
 
@@ -75,5 +75,20 @@ describe('database unavailability — faults of the query stay what they are', (
   ])('%s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
     expect(classifyDatabaseError(error)).toBe(error);
+  });
+});
+
+describe('database timeouts — no answer within a time limit, as opposed to a refusal at once', () => {
+  it.each([
+    ['a read timeout', new Error('Query read timeout'), true],
+    ['a connect timeout', new Error('Connection terminated due to connection timeout'), true],
+    ['a pool with no free connection in time', new Error('timeout exceeded when trying to connect'), true],
+    ['a statement timeout', withCode('57014', 'canceling statement due to statement timeout'), true],
+    ['a socket timeout', withCode('ETIMEDOUT'), true],
+    ['a refused connection', withCode('ECONNREFUSED'), false],
+    ['a cut connection', new Error('Connection terminated unexpectedly'), false],
+    ['a unique violation', withCode('23505'), false],
+  ])('%s', (_name, error, timedOut) => {
+    expect(isDatabaseTimeout(error)).toBe(timedOut);
   });
 });

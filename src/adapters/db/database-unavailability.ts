@@ -21,6 +21,17 @@ const postgresClientMessages = [
 /** SQLite's primary result codes for a file another connection holds: SQLITE_BUSY and SQLITE_LOCKED. */
 const sqliteBusyCodes = new Set([5, 6]);
 
+/** Errors that come only after waiting out a time limit: the database did not answer at all. */
+const timeoutMessages = [/^Query read timeout$/, /^timeout exceeded when trying to connect$/, /due to connection timeout$/];
+
+/** Whether a driver error is a time limit running out (a statement or a connect with no answer), as opposed to a refusal that came at once. */
+export function isDatabaseTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '57014' || code === 'ETIMEDOUT') return true;
+  return typeof message === 'string' && timeoutMessages.some((pattern) => pattern.test(message));
+}
+
 /** Whether a driver error means "the database is not answering" rather than a fault of the query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;

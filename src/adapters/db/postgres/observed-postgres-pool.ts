@@ -1,7 +1,8 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
+import { DatabaseUnavailableError } from '../../../domain/database-unavailable.ts';
 import type { DatabaseAvailability } from '../database-availability.ts';
-import { classifyDatabaseError, isDatabaseUnavailable } from '../database-unavailability.ts';
+import { classifyDatabaseError, isDatabaseTimeout, isDatabaseUnavailable } from '../database-unavailability.ts';
 
 /** Told about a connection's error that no query was waiting for, so it is logged rather than crashing the process. */
 export type ConnectionErrorListener = (error: Error) => void;
@@ -9,7 +10,8 @@ export type ConnectionErrorListener = (error: Error) => void;
 /**
  * The pg pool as Kysely drives it, with the database's outages made one error: a connect that fails or
  * waits too long, and a statement cut off or timed out, throw DatabaseUnavailableError (503 `overloaded`)
- * instead of the driver's error, for every repository at once. Each outcome tells `availability`; a
+ * instead of the driver's error, for every repository at once; for a second after a time limit ran out,
+ * connects fail at once rather than wait again. Each outcome tells `availability`; a
  * client whose statement failed that way is destroyed instead of returned to the pool (after a read
  * timeout it may still be waiting for the lost answer). Every client gets an 'error' listener: pg emits
  * 'error' on a checked-out client whose connection drops between statements, which would otherwise be an
@@ -32,6 +34,9 @@ export class ObservedPostgresPool implements PostgresPool {
   }
 
   async connect(): Promise<PostgresPoolClient> {
+    // A database that just let a statement or a connect time out is not waited on again for a second: one
+    // request pays the time limit, the others meanwhile answer at once.
+    if (this.#availability.knownSilent()) throw new DatabaseUnavailableError();
     let client: PoolClient;
     try {
       client = await this.#pool.connect();
@@ -53,7 +58,8 @@ export class ObservedPostgresPool implements PostgresPool {
   }
 
   #failure(error: unknown): unknown {
-    if (isDatabaseUnavailable(error)) this.#availability.failed();
+    if (isDatabaseTimeout(error)) this.#availability.timedOut();
+    else if (isDatabaseUnavailable(error)) this.#availability.failed();
     return classifyDatabaseError(error);
   }
 }
@@ -82,6 +88,8 @@ class ObservedClient implements PostgresPoolClient {
   readonly query = ((sql: string, parameters: ReadonlyArray<unknown>) => this.#query(sql, parameters)) as PostgresPoolClient['query'];
 
   async #query(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<unknown>> {
+    // A connection already lost is not waited on again (a transaction's rollback after its statement timed out).
+    if (this.#broken) throw new DatabaseUnavailableError();
     try {
       const result = await this.#client.query(sql, parameters as unknown[]);
       this.#answered();
