@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
@@ -119,6 +120,34 @@ describe('a PostgreSQL outage — errors', () => {
     const usage = await requests.usage();
     expect(Number(stored.rows[0]?.count)).toBe(2);
     expect(usage.body).toMatchObject({ data: { v1: { used: 2 } } });
+  });
+});
+
+describe('a PostgreSQL connection lost while in use — errors', () => {
+  it('is logged instead of crashing the process, which serves again once the database is back', async () => {
+    const target = new URL(await freshPostgresUrl());
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    testApp = await startTestApp({ databaseUrl: through(target.toString(), proxy), logger, workers: false });
+    const link = proxy;
+    // A request holds a connection between two statements when the link goes: pg emits 'error' on the client it holds.
+    await testApp.container.database.db.connection().execute(async (connection) => {
+      await sql`select 1`.execute(connection);
+      link.cut();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect(lines.filter((line) => line.includes('database connection lost')).length).toBeGreaterThan(0);
+    expect(lines.join('\n')).toContain('Connection terminated unexpectedly');
+
+    link.restore();
+    const started = performance.now();
+    let status = 0;
+    while (status !== 200 && performance.now() - started < 5000) {
+      status = (await testApp.app.inject({ method: 'GET', url: '/readyz' })).statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
   });
 });
 
