@@ -24,11 +24,15 @@ const sqliteBusyCodes = new Set([5, 6]);
 /** Errors that come only after waiting out a time limit: the database did not answer at all. */
 const timeoutMessages = [/^Query read timeout$/, /^timeout exceeded when trying to connect$/, /due to connection timeout$/];
 
-/** Whether a driver error is a time limit running out (a statement or a connect with no answer), as opposed to a refusal that came at once. */
+/**
+ * Whether a driver error is the client's own time limit running out with no answer at all (a statement, a
+ * connect, a wait for a pooled connection), as opposed to a refusal that came at once. The server's
+ * statement timeout (57014) is an answer: the server is there, one statement was slow.
+ */
 export function isDatabaseTimeout(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (code === '57014' || code === 'ETIMEDOUT') return true;
+  if (code === 'ETIMEDOUT') return true;
   return typeof message === 'string' && timeoutMessages.some((pattern) => pattern.test(message));
 }
 
