@@ -25,8 +25,9 @@ export class ObservedPostgresPool implements PostgresPool {
   constructor(pool: Pool, availability: DatabaseAvailability, onConnectionError: ConnectionErrorListener) {
     this.#pool = pool;
     this.#availability = availability;
-    pool.on('error', onConnectionError);
     pool.on('connect', (client) => client.on('error', onConnectionError));
+    // The pool repeats an idle client's error, already told above; it must be listened to all the same.
+    pool.on('error', () => undefined);
   }
 
   get options(): object {
