@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chaosChecks, type ChaosCheck, type CheckResult } from './chaos-checks.ts';
+import { defaultChaosOptions, type ChaosOptions } from './chaos-options.ts';
+import { runChaos, type ChaosRunResult } from './chaos-run.ts';
+import { resultsTable } from './results-table.ts';
+
+/**
+ * Checks that fail on the current code, each with why; they run as `it.fails`, so the fix of one makes its
+ * line here fail until it is removed. See docs/chaos.md for the run these were measured on.
+ */
+const knownFailing: Partial<Record<ChaosCheck, string>> = {
+  'bounded takeover': 'the queue nudge is de-duplicated against the dead worker\'s job, so a step waits for the sweep (issue 17, item 7)',
+  'no crash': 'a worker exits on an unhandled pg "Connection terminated unexpectedly" error when PostgreSQL is cut',
+  'outage answers': 'a PostgreSQL outage answers 500 internal instead of 503 (issue 17, item 6)',
+};
+
+/** The short chaos run of `npm test`: a fixed seed, every fault kind once or twice, about a minute. */
+const options: ChaosOptions = { ...defaultChaosOptions, seed: 17, faultSeconds: 30, settleSeconds: 15 };
+
+let run: ChaosRunResult | undefined;
+
+beforeAll(async () => {
+  run = await runChaos(options);
+  console.log(`chaos (seed ${options.seed}):\n${resultsTable(run.results)}`);
+  for (const exit of run.unexpectedExits) console.log(`${exit.name} exited ${String(exit.code ?? exit.signal)}:\n${exit.lastOutput.slice(-1200)}`);
+}, 240_000);
+
+afterAll(() => {
+  // runChaos stops every process it started and drops its database before it returns or throws.
+  run = undefined;
+});
+
+function resultOf(check: ChaosCheck): CheckResult {
+  const result = run?.results.find((candidate) => candidate.check === check);
+  if (!result) throw new Error(`the chaos run did not check "${check}"`);
+  return result;
+}
+
+describe(`a short chaos run: ${options.apiProcesses} API processes, ${options.workers} workers, PostgreSQL and Redis cut, processes killed and paused`, () => {
+  it('applied every kind of fault', () => {
+    expect(new Set(run?.faults.applied.map((fault) => fault.kind))).toEqual(new Set(options.faults));
+  });
+
+  for (const check of chaosChecks) {
+    const reason = knownFailing[check];
+    (reason ? it.fails : it)(`${check}${reason ? ` (known failing: ${reason})` : ''}`, () => {
+      const result = resultOf(check);
+      expect(result.passed, result.numbers).toBe(true);
+    });
+  }
+});
