@@ -22,6 +22,8 @@ export interface StartedPlaybookRun {
 
 export interface ChaosLoad {
   answers: AnsweredRequest[];
+  /** Sends one request now, besides the steady rate. */
+  send(kind: AnsweredRequest['kind']): void;
   playbookRuns: StartedPlaybookRun[];
   /** Stops sending and waits for every request in flight. */
   stop(): Promise<void>;
@@ -88,6 +90,7 @@ export function startChaosLoad(apis: readonly ProcessSlot[], accounts: readonly 
   return {
     answers,
     playbookRuns,
+    send,
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await Promise.all([...inFlight]);

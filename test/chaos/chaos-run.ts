@@ -43,7 +43,7 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
     const day = new Date().toISOString().slice(0, 10);
     const load = startChaosLoad(cluster.apis, cluster.accounts, options);
     const startedAt = performance.now();
-    const faults = await injectFaults(cluster, schedule, startedAt, options.leaseMs);
+    const faults = await injectFaults(cluster, load, schedule, startedAt, options.leaseMs);
     await sleep(Math.max(0, startedAt + options.faultSeconds * 1000 - performance.now()));
     for (const fault of faults.applied) log(`  ${Math.round(fault.from - startedAt)} ms: ${fault.kind}${fault.process ? ` ${fault.process}` : ''} for ${Math.round(fault.to - fault.from)} ms`);
     await load.stop();

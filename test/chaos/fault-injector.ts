@@ -1,4 +1,5 @@
 import type { ChaosCluster, ProcessSlot } from './chaos-cluster.ts';
+import type { ChaosLoad } from './chaos-load.ts';
 import type { PlannedFault } from './fault-schedule.ts';
 import { stepsClaimedBy, watchTakeovers, type Takeover } from './takeover-watch.ts';
 
@@ -77,8 +78,11 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** When, into a cut, one agent run and one playbook start are sent besides the load: every cut meets both kinds. */
+const probeOffsetsMs = [300, 1500];
+
 /** Applies the faults in order, each at its time after `startedAt`, and records what happened. */
-export async function injectFaults(cluster: ChaosCluster, faults: readonly PlannedFault[], startedAt: number, leaseMs: number): Promise<FaultRecord> {
+export async function injectFaults(cluster: ChaosCluster, load: Pick<ChaosLoad, 'send'>, faults: readonly PlannedFault[], startedAt: number, leaseMs: number): Promise<FaultRecord> {
   const record: FaultRecord = { applied: [], disturbed: new Map(), cuts: [], readinessDuringCuts: [], readyAgainMs: [], takeovers: [] };
   const watches: Promise<Takeover[]>[] = [];
   const restarts: Promise<void>[] = [];
@@ -100,7 +104,12 @@ export async function injectFaults(cluster: ChaosCluster, faults: readonly Plann
     if (fault.kind === 'redis-cut' || fault.kind === 'postgres-cut') {
       const proxy = fault.kind === 'redis-cut' ? cluster.redisProxy : cluster.postgresProxy;
       proxy.cut();
-      await sleep(readinessNoticeMs);
+      for (const offsetMs of probeOffsetsMs) {
+        await sleep(Math.max(0, from + offsetMs - performance.now()));
+        load.send('agent');
+        load.send('playbook');
+      }
+      await sleep(Math.max(0, from + readinessNoticeMs - performance.now()));
       record.readinessDuringCuts.push(...(await readinessOfRunning(cluster.apis)));
       await sleep(Math.max(0, from + fault.durationMs - performance.now()));
       proxy.restore();
