@@ -146,7 +146,7 @@ export function noCrash(evidence: ChaosEvidence): CheckResult {
   return {
     check: 'no crash',
     passed: exits.length === 0,
-    numbers: exits.length === 0 ? `${evidence.cluster.apis.length + evidence.cluster.workers.length} processes, none exited unasked` : exits.map((exit) => `${exit.name} exited ${String(exit.code ?? exit.signal)}`).join('; '),
+    numbers: exits.length === 0 ? `${evidence.cluster.apis.length + evidence.cluster.workers.length} processes, none exited unasked` : exits.map((exit) => (exit.pid === undefined ? `${exit.name} did not start again` : `${exit.name} exited ${String(exit.code ?? exit.signal)}`)).join('; '),
   };
 }
 
