@@ -132,7 +132,9 @@ export async function startChaosCluster(options: ChaosOptions): Promise<ChaosClu
 
     const launch = async (slot: Pick<ProcessSlot, 'name' | 'role'>): Promise<ServerProcess> => {
       // The API processes only queue steps: the workers run them, so a takeover is a worker's.
-      const child = slot.role === 'api' ? await startServerProcess({ ...env, PLAYBOOK_SERVER_WORKER: 'false' }) : await startWorkerProcess(env);
+      // Generous: on a machine busier than its cores a start takes tens of seconds.
+      const start = { startupMs: 45_000 };
+      const child = slot.role === 'api' ? await startServerProcess({ ...env, PLAYBOOK_SERVER_WORKER: 'false' }, start) : await startWorkerProcess(env, undefined, start);
       child.process.on('exit', (code, signal) => {
         if (expected.has(child)) return;
         unexpectedExits.push({ name: slot.name, pid: child.process.pid, code, signal, lastOutput: child.output().slice(-2000) });
