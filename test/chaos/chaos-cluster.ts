@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
+import { deleteKeysWithPrefix } from '../support/redis-keys.ts';
 import { createRunDatabase, type RunDatabase } from '../support/run-database.ts';
 import { runCli, startServerProcess, startWorkerProcess, type ServerProcess } from '../support/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
@@ -49,6 +50,8 @@ export interface ChaosCluster {
   unexpectedExits: UnexpectedExit[];
   kill(slot: ProcessSlot): void;
   restart(slot: ProcessSlot): Promise<void>;
+  /** Waits for the restarts of crashed processes under way. */
+  untilRestarted(): Promise<void>;
   /** Stops every process, proxy and server the cluster started and drops its database; safe to call twice. */
   close(): Promise<void>;
 }
@@ -105,6 +108,8 @@ export async function startChaosCluster(options: ChaosOptions): Promise<ChaosClu
     const redisTarget = new URL(testRedisServerUrl);
     const redisProxy = await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) });
     started.push(redisProxy);
+    const redisPrefix = `agentapi-chaos:${database.name}:`;
+    started.push({ close: () => deleteKeysWithPrefix(testRedisServerUrl, redisPrefix) });
     const pool = new pg.Pool({ connectionString: database.url, max: 4 });
     started.push({ close: () => pool.end() });
 
@@ -112,7 +117,7 @@ export async function startChaosCluster(options: ChaosOptions): Promise<ChaosClu
       ...allProvidersAt(simulator),
       DATABASE_URL: through(database.url, postgresProxy),
       REDIS_URL: through(testRedisServerUrl, redisProxy),
-      REDIS_KEY_PREFIX: `agentapi-chaos:${database.name}:`,
+      REDIS_KEY_PREFIX: redisPrefix,
       SAFETY_CRITIC: 'rubric',
       SAFETY_JUDGE: 'off',
       CIRCUIT_FAILURE_THRESHOLD: '1000',
@@ -191,6 +196,9 @@ export async function startChaosCluster(options: ChaosOptions): Promise<ChaosClu
         slot.current.process.kill('SIGKILL');
       },
       restart: restartSlot,
+      async untilRestarted() {
+        await Promise.all([...restarting]);
+      },
       close,
     };
   } catch (error) {

@@ -47,6 +47,8 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
     await sleep(Math.max(0, startedAt + options.faultSeconds * 1000 - performance.now()));
     for (const fault of faults.applied) log(`  ${Math.round(fault.from - startedAt)} ms: ${fault.kind}${fault.process ? ` ${fault.process}` : ''} for ${Math.round(fault.to - fault.from)} ms`);
     await load.stop();
+    // Checks read usage through the API: processes that crashed must be up again first.
+    await cluster.untilRestarted();
     const settleStarted = performance.now();
     // Holds of killed processes expire after the hold time and are given back within half of it more.
     await sleep(1.5 * options.quotaHoldMs);
