@@ -38,7 +38,7 @@ beforeAll(async () => {
   run = await runChaos(options);
   console.log(`chaos (seed ${options.seed}):\n${resultsTable(run.results)}`);
   for (const exit of run.unexpectedExits) console.log(`${exit.name} exited ${String(exit.code ?? exit.signal)}:\n${exit.lastOutput.slice(-1200)}`);
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   // runChaos stops every process it started and drops its database before it returns or throws; this is for
