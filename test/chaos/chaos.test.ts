@@ -20,10 +20,10 @@ const knownFailing: Partial<Record<ChaosCheck, string>> = {
  * a check moves out of this list and fails whenever it does not hold.
  */
 const failingSometimes: Partial<Record<ChaosCheck, string>> = {
-  'bounded takeover': 'a killed worker\'s step is claimed again 2-3.6 s after the kill with a 1.5 s lease, sometimes not within 10 leases (issue 17, item 7); held in 1 of 7 runs',
-  'outage answer time': 'a playbook start during a PostgreSQL cut answers 500 after 2.5-3 s; during a Redis cut it can wait for Redis (3-5 s); held in 3 of 7 runs',
-  'playbook runs finish': 'a step is sometimes run twice, two successful agent runs stored for it (issue 17, item 9); held in 6 of 7 runs',
-  'one model call per step': 'the same duplicate: a step\'s model called again after its first answer was stored (issue 17, item 9); held in 6 of 7 runs',
+  'bounded takeover': 'a killed worker\'s step is claimed again 2-3.6 s after the kill with a 1.5 s lease, sometimes not within 10 leases (issue 17, item 7); held in 1 of 8 runs',
+  'outage answer time': 'a playbook start during a PostgreSQL cut answers 500 after 2.5-3 s; during a Redis cut it can wait for Redis (3-5 s); held in 3 of 8 runs',
+  'playbook runs finish': 'a step is sometimes run twice, two successful agent runs stored for it (issue 17, item 9); held in 6 of 8 runs',
+  'one model call per step': 'the same duplicate: a step\'s model called again after its first answer was stored (issue 17, item 9); held in 6 of 8 runs',
 };
 
 /**
