@@ -52,28 +52,33 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** How long a process may take to say it is ready before it is killed and the start fails. */
+export interface StartOptions {
+  startupMs?: number;
+}
+
 /** Starts `agentapi serve` on a free port and waits until it listens. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  return startProcess(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env }, 'Agent Execution API listening', `http://127.0.0.1:${port}`);
+  return startProcess(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env }, 'Agent Execution API listening', `http://127.0.0.1:${port}`, options);
 }
 
 /**
  * Starts `agentapi worker` and waits until it takes steps, or until it prints `readyLine`; `url` is empty (a
  * worker serves no HTTP).
  */
-export async function startWorkerProcess(env: Record<string, string>, readyLine = 'Playbook worker started'): Promise<ServerProcess> {
-  return startProcess(['worker'], env, readyLine, '');
+export async function startWorkerProcess(env: Record<string, string>, readyLine = 'Playbook worker started', options: StartOptions = {}): Promise<ServerProcess> {
+  return startProcess(['worker'], env, readyLine, '', options);
 }
 
-async function startProcess(args: string[], env: Record<string, string>, readyLine: string, url: string): Promise<ServerProcess> {
+async function startProcess(args: string[], env: Record<string, string>, readyLine: string, url: string, options: StartOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, [bin, ...args], { cwd: packageRoot, env: childEnvironment(env) });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startupMs ?? 20_000);
   while (!output.includes(readyLine)) {
     if (child.exitCode !== null) throw new Error(`agentapi ${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
