@@ -20,25 +20,28 @@ let proxy: TcpProxy | undefined;
 beforeAll(async () => {
   simulator = await startUpstreamSimulator({ requestLogLimit: 5000 });
 });
-afterEach(async () => {
-  await Promise.all(processes.splice(0).map((child) => child.stop('SIGKILL')));
-  await proxy?.close();
-  proxy = undefined;
+afterEach(() => {
   simulator.reset();
 });
 afterAll(async () => {
+  await stopProcesses();
+  await proxy?.close();
   await simulator.close();
 });
 
+async function stopProcesses(): Promise<void> {
+  await Promise.all(processes.splice(0).map((child) => child.stop('SIGKILL')));
+}
+
 const shortLeaseMs = 3_000;
 
-/** A migrated database, a key, an API process that only queues, and two workers. */
-async function deployment(leaseMs: number, redisUrl = testRedisUrl) {
+/** A migrated database, a key, an API process that only queues, and `workerCount` workers. */
+async function deployment(leaseMs: number, workerCount: number, redisUrl = testRedisUrl) {
   const databaseUrl = await freshPostgresUrl();
   const env = { ...simulatedEnvironment(simulator, leaseMs), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: freshRedisPrefix() };
   expect((await runCli(['migrate'], env)).code).toBe(0);
   const key = await createKey(env);
-  const [api, ...workers] = await Promise.all([startServerProcess({ ...env, PLAYBOOK_SERVER_WORKER: 'false' }), startWorkerProcess(env), startWorkerProcess(env)]);
+  const [api, ...workers] = await Promise.all([startServerProcess({ ...env, PLAYBOOK_SERVER_WORKER: 'false' }), ...Array.from({ length: workerCount }, () => startWorkerProcess(env))]);
   if (!api) throw new Error('the API process did not start');
   processes.push(api, ...workers);
   return { databaseUrl, key, api, workers };
@@ -52,15 +55,26 @@ async function holder(databaseUrl: string, runId: string, stepIndex: number, wor
   return found;
 }
 
-/** The run log's outcomes (status, and error code when failed), sorted. */
-async function loggedOutcomes(databaseUrl: string): Promise<string[]> {
-  const rows = await query<{ status: string; error_code: string | null }>(databaseUrl, 'SELECT status, error_code FROM runs', []);
+/** The run log's outcomes for the playbook run's steps (status, and error code when failed), sorted. */
+async function loggedOutcomes(databaseUrl: string, runId: string): Promise<string[]> {
+  const rows = await query<{ status: string; error_code: string | null }>(
+    databaseUrl,
+    'SELECT status, error_code FROM runs WHERE request_id = (SELECT COALESCE(request_id, id) FROM playbook_runs WHERE id = $1)',
+    [runId],
+  );
   return rows.map((row) => (row.error_code ? `${row.status} ${row.error_code}` : row.status)).sort();
 }
 
 describe('a playbook step whose worker stops', () => {
-  it('is finished by the other worker within one lease and a margin after a SIGKILL', async () => {
-    const { databaseUrl, key, api, workers } = await deployment(shortLeaseMs);
+  // Three workers: one is killed, one paused, and the last still takes steps over.
+  let deployed: Awaited<ReturnType<typeof deployment>>;
+  beforeAll(async () => {
+    deployed = await deployment(shortLeaseMs, 3);
+  }, 60_000);
+  afterAll(stopProcesses);
+
+  it('is finished by another worker within one lease and a margin after a SIGKILL', async () => {
+    const { databaseUrl, key, api, workers } = deployed;
     simulator.setFaults({ default: { latencyMs: 1500 } });
     const runId = await startRun(api, key);
     await untilStepCalled(simulator, 1);
@@ -85,7 +99,7 @@ describe('a playbook step whose worker stops', () => {
   }, 60_000);
 
   it('keeps one answer per step when a paused worker wakes up after its step was taken over', async () => {
-    const { databaseUrl, key, api, workers } = await deployment(shortLeaseMs);
+    const { databaseUrl, key, api, workers } = deployed;
     simulator.setFaults({ default: { latencyMs: 1500 } });
     const runId = await startRun(api, key);
     await untilStepCalled(simulator, 1);
@@ -99,9 +113,9 @@ describe('a playbook step whose worker stops', () => {
     // to make again): it may keep nothing, and its call is logged as paid for, not as a second success.
     paused.process.kill('SIGCONT');
     const deadline = Date.now() + 10_000;
-    while ((await loggedOutcomes(databaseUrl)).length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await loggedOutcomes(databaseUrl, runId)).length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(callsPerStep(simulator)).toEqual([1, 2, 1]);
-    expect(await loggedOutcomes(databaseUrl)).toEqual(['failed answer_discarded', 'succeeded', 'succeeded', 'succeeded']);
+    expect(await loggedOutcomes(databaseUrl, runId)).toEqual(['failed answer_discarded', 'succeeded', 'succeeded', 'succeeded']);
     const answers = await query<{ step_index: number; attempt: number; agent_run_id: string }>(databaseUrl, 'SELECT step_index, attempt, agent_run_id FROM playbook_step_answers WHERE run_id = $1 ORDER BY step_index', [runId]);
     expect(answers.map((answer) => [answer.step_index, answer.attempt])).toEqual([[0, 1], [1, 2], [2, 1]]);
     expect(answers.map((answer) => answer.agent_run_id)).toEqual(run.steps.map((step) => step.agentRunId));
@@ -118,7 +132,7 @@ describe('a Redis outage mid-run', () => {
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     // A long lease: the sweep would find the lost message only after it, so only the kept message is quick.
     const leaseMs = 30_000;
-    const { key, api } = await deployment(leaseMs, viaProxy.toString());
+    const { key, api } = await deployment(leaseMs, 2, viaProxy.toString());
     simulator.setFaults({ default: { latencyMs: 1000 } });
     const runId = await startRun(api, key);
     await untilStepCalled(simulator, 1);
