@@ -105,7 +105,8 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
   const plans = buildPlanTables(plansFile.content, plansFile.origin);
   const safetyModels = readSafetyModels(config.paths.catalogDir);
 
-  const database = await openDatabase(config.database.url);
+  // A pooled connection that drops with no statement waiting is replaced by the pool: worth a line, not a crash.
+  const database = await openDatabase(config.database.url, { onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
   const gateway = await AiSdkModelGateway.create(config.providers, providerAdapters);
   const breaker = new InMemoryCircuitBreaker(config.circuitBreaker);
   const router = new ModelRouter(registry, gateway.configuredProviders(), breaker);
@@ -169,6 +170,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     gateway,
     breaker,
     runs: runLog,
+    recordability: database.availability,
     safety,
     tools,
     clock: systemClock,

@@ -57,7 +57,7 @@ describe('readiness during outages — errors', () => {
     expect(outage.answer.status).toBe(503);
     expect(outage.elapsed).toBeLessThan(changeWithinMs);
     expect(outage.answer.retryAfter).toBe('5');
-    expect(outage.answer.body).toMatchObject({ code: 'not_migrated', checks: [{ name: 'database', ok: false }] });
+    expect(outage.answer.body).toMatchObject({ code: 'overloaded', checks: [{ name: 'database', ok: false }] });
     expect(outage.answer.body.error).toContain('database unreachable');
 
     proxy.restore();

@@ -1,4 +1,5 @@
 import { UpstreamError, type GenerationRequest, type GenerationResult, type ModelGateway } from '../../src/ports/model-gateway.ts';
+import type { RunRecordability } from '../../src/ports/run-recordability.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { ModelRouter } from '../../src/domain/routing/model-router.ts';
 import type { AgentCatalog } from '../../src/domain/agents/agent-catalog.ts';
@@ -15,7 +16,7 @@ import { testSafetyPipeline } from './safety-fixtures.ts';
 /** What the fake gateway answers for one request: output and usage, or a failure. */
 export type Answer = (request: GenerationRequest) => Omit<GenerationResult, 'text'> | UpstreamError;
 
-export function setupRunner(providers: string[], answer: Answer, catalog: AgentCatalog = fixtureCatalog(), tools: ReadonlyMap<string, AgentTool> = new Map(), safety: (help: { gateway: ModelGateway; breaker: ScriptedCircuitBreaker; router: ModelRouter }) => SafetyPipeline = () => testSafetyPipeline()) {
+export function setupRunner(providers: string[], answer: Answer, catalog: AgentCatalog = fixtureCatalog(), tools: ReadonlyMap<string, AgentTool> = new Map(), safety: (help: { gateway: ModelGateway; breaker: ScriptedCircuitBreaker; router: ModelRouter }) => SafetyPipeline = () => testSafetyPipeline(), more: { recordability?: RunRecordability } = {}) {
   const calls: GenerationRequest[] = [];
   const gateway: ModelGateway = {
     configuredProviders: () => new Set(providers),
@@ -43,6 +44,7 @@ export function setupRunner(providers: string[], answer: Answer, catalog: AgentC
     options: { upstreamTimeoutMs: 1000, upstreamDeadlineMs: 5000 },
     sleep: async () => undefined,
     telemetry,
+    ...more,
   });
   return { runner, runs, calls, meter, breaker, telemetry };
 }

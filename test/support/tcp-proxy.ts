@@ -5,21 +5,33 @@ export interface TcpProxy {
   port: number;
   /** Drops every open connection and refuses new ones until restored. */
   cut(): void;
+  /**
+   * Keeps every connection open but passes nothing on, and accepts new ones that never reach the service:
+   * a server that stopped answering, or packets lost on the way. restore() drops what was held.
+   */
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  let open = true;
+  let state: 'open' | 'cut' | 'stalled' = 'open';
   const sockets = new Set<Socket>();
+  const held = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
   };
+  const hold = (socket: Socket) => {
+    socket.unpipe();
+    socket.pause();
+    held.add(socket);
+  };
   const server = createServer((client) => {
     track(client);
-    if (!open) return void client.destroy();
+    if (state === 'cut') return void client.destroy();
+    if (state === 'stalled') return void hold(client);
     const upstream = connect(target.port, target.host);
     track(upstream);
     client.pipe(upstream).pipe(client);
@@ -30,14 +42,20 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port: (server.address() as AddressInfo).port,
     cut() {
-      open = false;
+      state = 'cut';
       for (const socket of sockets) socket.destroy();
     },
+    stall() {
+      state = 'stalled';
+      for (const socket of sockets) hold(socket);
+    },
     restore() {
-      open = true;
+      state = 'open';
+      for (const socket of held) socket.destroy();
+      held.clear();
     },
     close() {
-      open = false;
+      state = 'cut';
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },

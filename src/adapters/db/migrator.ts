@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { DatabaseUnavailableError } from '../../domain/database-unavailable.ts';
 import type { SchemaInspector, SchemaState } from '../../ports/schema-inspector.ts';
 import { migrations, staticMigrationProvider } from './migrations/index.ts';
+import type { DatabaseSchema } from './database-schema.ts';
 import type { Database } from './open-database.ts';
 
 export interface MigrationReport {
@@ -13,18 +15,18 @@ export interface MigrationReport {
  * On PostgreSQL the migration tables live in the connection's current schema, named explicitly: Kysely
  * otherwise finds another schema's `kysely_migration` table in the same database and takes it for ours.
  */
-async function createMigrator(database: Database): Promise<Migrator> {
+async function createMigrator(database: Database, db: Kysely<DatabaseSchema> = database.db): Promise<Migrator> {
   let migrationTableSchema: string | undefined;
   if (database.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  return new Migrator({ db: database.db, provider: staticMigrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  return new Migrator({ db, provider: staticMigrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
 }
 
-/** Applies every pending migration; fails with the migration that broke. */
+/** Applies every pending migration, without the statement time limit of requests; fails with the migration that broke. */
 export async function migrateToLatest(database: Database): Promise<MigrationReport> {
-  const { error, results = [] } = await (await createMigrator(database)).migrateToLatest();
+  const { error, results = [] } = await database.withoutTimeouts(async (db) => (await createMigrator(database, db)).migrateToLatest());
   const applied = results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
   if (error) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
@@ -64,7 +66,9 @@ export class MigrationSchemaInspector implements SchemaInspector {
       const pending = infos.filter((info) => info.executedAt === undefined).map((info) => info.name);
       state = { current: pending.length === 0, pending };
     } catch (error) {
-      state = { current: false, pending: Object.keys(migrations), error: `database unreachable: ${(error as Error).message}` };
+      // The driver's own reason (ECONNREFUSED, a cut connection…) rather than the 503 it became.
+      const reason = error instanceof DatabaseUnavailableError && error.cause instanceof Error ? error.cause : (error as Error);
+      state = { current: false, pending: Object.keys(migrations), error: `database unreachable: ${reason.message}` };
     }
     this.#current = state.current;
     this.#lastState = state;

@@ -1,8 +1,12 @@
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { PoolConfig } from 'pg';
 import { ensurePrivateFile, ensurePrivateFolder } from '../files/private-files.ts';
+import { DatabaseAvailability } from './database-availability.ts';
 import type { DatabaseSchema } from './database-schema.ts';
+import { databaseTimeouts } from './database-timeouts.ts';
+import { ObservedPostgresPool, type ConnectionErrorListener } from './postgres/observed-postgres-pool.ts';
 import { NodeSqliteDatabase } from './sqlite/node-sqlite-database.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -12,16 +16,34 @@ export interface Database {
   dialect: DialectName;
   /** A description safe to log: the SQLite path, or the PostgreSQL host and database without credentials. */
   location: string;
+  /** What was last learnt of whether the database answers: whether a run started now could be recorded. */
+  availability: DatabaseAvailability;
+  /**
+   * Runs `work` on a database whose statements have no time limit (migrations, which may rewrite large
+   * tables): on PostgreSQL a connection of its own, closed afterwards; on SQLite the same database.
+   */
+  withoutTimeouts<Result>(work: (db: Kysely<DatabaseSchema>) => Promise<Result>): Promise<Result>;
   close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A pooled PostgreSQL connection's error that no statement was waiting for (its connection dropped); ignored by default. */
+  onConnectionError?: ConnectionErrorListener;
 }
 
 /**
  * Opens the database a DATABASE_URL names: `sqlite:<path>`, `sqlite::memory:` or `postgres://…`. The
- * PostgreSQL driver is loaded only when it is used.
+ * PostgreSQL driver is loaded only when it is used. Either way the database's outages (unreachable, cut,
+ * timed out, locked) surface as DatabaseUnavailableError within the bounds of `databaseTimeouts`.
  */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  return openPostgres(url);
+  return openPostgres(url, options.onConnectionError ?? (() => undefined));
+}
+
+/** The availability of a database not opened yet: asked with `select 1` once it is. */
+function availabilityOf(database: () => Kysely<DatabaseSchema>): DatabaseAvailability {
+  return new DatabaseAvailability({ ask: () => sql`select 1`.execute(database()) });
 }
 
 function openSqlite(path: string): Database {
@@ -32,19 +54,40 @@ function openSqlite(path: string): Database {
     ensurePrivateFolder(dirname(location));
     ensurePrivateFile(location);
   }
-  const sqlite = new DatabaseSync(location, { timeout: 5000 });
+  const sqlite = new DatabaseSync(location, { timeout: databaseTimeouts.sqliteBusyMs });
   // WAL lets readers proceed during writes; NORMAL sync is durable across process crashes in WAL mode.
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: new NodeSqliteDatabase(sqlite) }) });
-  return { db, dialect: 'sqlite', location: `sqlite:${location}`, close: () => db.destroy() };
+  const availability = availabilityOf(() => db);
+  const db: Kysely<DatabaseSchema> = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: new NodeSqliteDatabase(sqlite, availability) }) });
+  return { db, dialect: 'sqlite', location: `sqlite:${location}`, availability, withoutTimeouts: (work) => work(db), close: () => db.destroy() };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionError: ConnectionErrorListener): Promise<Database> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
-  // An idle client that loses its connection emits 'error'; the pool replaces it, so this must not crash.
-  pool.on('error', () => undefined);
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const availability = availabilityOf(() => db);
+  // A connection that drops emits 'error' on its client, idle or checked out: logged, never a crash.
+  const open = (config: PoolConfig) => new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: new ObservedPostgresPool(new pg.Pool({ connectionString: url, ...config }), availability, onConnectionError) }) });
+  const db: Kysely<DatabaseSchema> = open({
+    max: 20,
+    connectionTimeoutMillis: databaseTimeouts.connectMs,
+    statement_timeout: databaseTimeouts.statementMs,
+    // A little longer than the server's own limit, for a server that no longer answers at all.
+    query_timeout: databaseTimeouts.statementMs + 250,
+  });
   const parsed = new URL(url);
-  return { db, dialect: 'postgres', location: `postgres://${parsed.host}${parsed.pathname}`, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    location: `postgres://${parsed.host}${parsed.pathname}`,
+    availability,
+    async withoutTimeouts(work) {
+      const unbounded = open({ max: 1 });
+      try {
+        return await work(unbounded);
+      } finally {
+        await unbounded.destroy();
+      }
+    },
+    close: () => db.destroy(),
+  };
 }

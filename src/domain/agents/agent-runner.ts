@@ -3,8 +3,10 @@ import type { CircuitBreaker } from '../../ports/circuit-breaker.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { ModelGateway } from '../../ports/model-gateway.ts';
 import type { RunRecord, RunRepository } from '../../ports/run-repository.ts';
+import type { RunRecordability } from '../../ports/run-recordability.ts';
 import { noTelemetry, type Telemetry } from '../../ports/telemetry.ts';
 import { anonymousAccountId } from '../accounts/account-id.ts';
+import { DatabaseUnavailableError } from '../database-unavailable.ts';
 import { AppError } from '../errors.ts';
 import { createId } from '../ids.ts';
 import { furthest, spentUnit, type MeterReservation, type RunProgress, type UsageMeter, type UsageSnapshot } from '../quotas/usage-meter.ts';
@@ -136,6 +138,7 @@ export class AgentRunner {
   readonly #gateway: ModelGateway;
   readonly #breaker: CircuitBreaker;
   readonly #runs: RunRepository;
+  readonly #recordability: RunRecordability | undefined;
   readonly #safety: SafetyPipeline;
   readonly #tools: ReadonlyMap<string, AgentTool>;
   readonly #clock: Clock;
@@ -149,6 +152,8 @@ export class AgentRunner {
     gateway: ModelGateway;
     breaker: CircuitBreaker;
     runs: RunRepository;
+    /** Asked before any model call: a run that could not be recorded is refused instead of paid for. */
+    recordability?: RunRecordability;
     safety: SafetyPipeline;
     tools: ReadonlyMap<string, AgentTool>;
     clock: Clock;
@@ -162,6 +167,7 @@ export class AgentRunner {
     this.#gateway = dependencies.gateway;
     this.#breaker = dependencies.breaker;
     this.#runs = dependencies.runs;
+    this.#recordability = dependencies.recordability;
     this.#safety = dependencies.safety;
     this.#tools = dependencies.tools;
     this.#clock = dependencies.clock;
@@ -246,6 +252,8 @@ export class AgentRunner {
   }
 
   async #screenAndExecute(run: RunInProgress, requestTask: AgentTask, reservation: MeterReservation): Promise<AgentRunSuccess> {
+    // With the database known not to answer, no model is called for a run that could not be recorded.
+    if (this.#recordability && !(await this.#recordability.recordable())) throw new DatabaseUnavailableError();
     const { command, agent } = run;
     let task = requestTask;
     // Layers 1-3 before any model call; a refusal is recorded but never counted against the quota.

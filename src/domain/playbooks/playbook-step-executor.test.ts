@@ -6,6 +6,7 @@ import { InMemoryRunEventBus } from '../../adapters/events/in-memory-run-event-b
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { PlaybookRunRecord, StepNudge } from '../../ports/playbook-run-repository.ts';
 import type { AgentRunner, AgentRunSuccess, RunAgentCommand } from '../agents/agent-runner.ts';
+import { DatabaseUnavailableError } from '../database-unavailable.ts';
 import { AppError } from '../errors.ts';
 import { newPlaybookRun } from './new-playbook-run.ts';
 import { PlaybookCatalog } from './playbook-catalog.ts';
@@ -137,6 +138,24 @@ describe('PlaybookStepExecutor', () => {
     ]);
     expect(run?.unitsRefunded).toBe(2);
     expect(nudges).toEqual([]);
+  });
+
+  it('leaves a step the database could not record running, for the sweep to hand out again, instead of failing the run', async () => {
+    await createRun('pbr_outage');
+    answer = () => {
+      throw new DatabaseUnavailableError();
+    };
+    await executor().handle({ runId: 'pbr_outage', stepIndex: 0 });
+    const run = await runs.findById('pbr_outage');
+    expect(run).toMatchObject({ status: 'running', error: null });
+    expect(run?.steps.map((step) => step.status)).toEqual(['running', 'pending']);
+    expect(nudges).toEqual([]);
+
+    now = new Date(now.getTime() + 2500);
+    expect(await executor().sweep({ aheadMs: 500 })).toBe(1);
+    answer = () => ({ text: 'A draft about tide pools.' });
+    await executor().handle({ runId: 'pbr_outage', stepIndex: 0 });
+    expect((await runs.findById('pbr_outage'))?.steps.map((step) => step.status)).toEqual(['done', 'pending']);
   });
 
   it('leaves a step alone while another process holds a live claim on it', async () => {

@@ -5,6 +5,7 @@ import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookS
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
 import type { AgentRunBody } from '../agents/agent-task.ts';
+import { DatabaseUnavailableError } from '../database-unavailable.ts';
 import { AppError } from '../errors.ts';
 import { prepaidUnit } from '../quotas/usage-meter.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
@@ -226,6 +227,9 @@ export class PlaybookStepExecutor {
       return { status: 'done', result: JSON.stringify(result.data), error: null, model: result.model.id, agentRunId: result.runId, durationMs: elapsed(startedAt) };
     } catch (error) {
       if (claimLost) return undefined;
+      // An outage is not the step's failure: its claim lapses and the sweep hands it out again once the database
+      // is back; an answer stored before the outage is then reused.
+      if (error instanceof DatabaseUnavailableError) throw error;
       if (!(error instanceof AppError)) this.#onError(error, { runId: run.id, stepIndex: step.stepIndex });
       const agentRunId = error instanceof AppError && typeof error.details.runId === 'string' ? error.details.runId : null;
       const reported = error instanceof AppError ? { code: error.code, message: error.message } : { code: 'internal', message: 'The step failed on our side' };

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError } from '../../domain/database-unavailable.ts';
 import { AppError } from '../../domain/errors.ts';
 import { installErrorHandlers } from './error-handler.ts';
 
@@ -29,6 +30,16 @@ describe('the error handler', () => {
     expect(response.statusCode).toBe(502);
     expect(response.headers['retry-after']).toBe('7');
     expect(response.json()).toMatchObject({ code: 'upstream_unavailable', attempts: [] });
+  });
+
+  it('answers a database outage 503 overloaded with Retry-After, without the driver\'s message', async () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED postgres://admin:hunter2@db:5432'), { code: 'ECONNREFUSED' });
+    const app = await appThrowing(new DatabaseUnavailableError({ cause }));
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ success: false, error: 'The database is not answering right now; retry shortly', code: 'overloaded', requestId: expect.any(String) });
+    expect(response.body).not.toContain('hunter2');
   });
 
   it('answers unknown routes with a JSON 404', async () => {

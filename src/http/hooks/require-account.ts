@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../../domain/database-unavailable.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { HttpServices } from '../http-services.ts';
 
-/** For every route backed by the database: 503 `not_migrated` until the schema is at the latest migration. */
+/**
+ * For every route backed by the database: 503 `not_migrated` until the schema is at the latest migration,
+ * 503 `overloaded` while the database cannot be asked.
+ */
 export function requireDatabase(services: HttpServices) {
   return async (_request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const state = await services.schema.inspect();
+    // Not asked at all: the database does not answer, which is an outage rather than a schema behind.
+    if (state.error) throw new DatabaseUnavailableError({ cause: new Error(state.error) });
     if (!state.current) {
       const reason = state.error ?? `pending migrations: ${state.pending.join(', ')}; run \`agentapi migrate\``;
       throw new AppError('not_migrated', `The database is not ready: ${reason}`, {}, { retryAfterSeconds: 5 });

@@ -23,7 +23,8 @@ export function registerHealth(app: FastifyInstance, services: HttpServices, opt
       tags: ['operations'],
       summary: 'Readiness',
       description:
-        'The database (and Redis, when configured) answer now and the schema is at the latest migration; otherwise 503 with the reason. ' +
+        'The database (and Redis, when configured) answer now and the schema is at the latest migration; otherwise 503 with the reason: ' +
+        '`overloaded` while a service does not answer (the database listed first), `not_migrated` while the schema is behind. ' +
         'Each service is asked afresh, at most once a second, and has one second to answer.',
       response: { 200: z.object({ status: z.literal('ready'), sandboxOnly: z.boolean(), checks: checksSchema }), ...errorResponses(503) },
     },
@@ -32,14 +33,11 @@ export function registerHealth(app: FastifyInstance, services: HttpServices, opt
       const checks = readiness.dependencies;
       if (readiness.ready) return { status: 'ready' as const, sandboxOnly: services.router.sandboxOnly, checks };
       const down = checks.filter((check) => !check.ok);
-      const database = down.find((check) => check.name === 'database');
       const { schema } = readiness;
-      // The database first: without it nothing is served; then the schema; then the other services.
-      const [code, error]: [ErrorCode, string] = database
-        ? ['not_migrated', `database unreachable: ${database.error ?? 'no answer'}`]
-        : !schema.current
-          ? ['not_migrated', schema.error ?? `database schema is not at the latest migration; pending: ${schema.pending.join(', ')}. Run \`agentapi migrate\`.`]
-          : ['overloaded', `${down.map((check) => `${check.name} unreachable: ${check.error ?? 'no answer'}`).join('; ')}`];
+      // A service that does not answer is an outage (overloaded), whichever it is; a schema behind is not_migrated.
+      const [code, error]: [ErrorCode, string] = down.length > 0
+        ? ['overloaded', `${down.map((check) => `${check.name} unreachable: ${check.error ?? 'no answer'}`).join('; ')}`]
+        : ['not_migrated', schema.error ?? `database schema is not at the latest migration; pending: ${schema.pending.join(', ')}. Run \`agentapi migrate\`.`];
       return reply.code(503).header('Retry-After', '5').send({ success: false, error, code, requestId: request.id, pending: schema.pending, checks });
     },
   });

@@ -1,0 +1,109 @@
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { Pool, PoolClient } from 'pg';
+import { DatabaseUnavailableError } from '../../../domain/database-unavailable.ts';
+import type { DatabaseAvailability } from '../database-availability.ts';
+import { classifyDatabaseError, isDatabaseTimeout, isDatabaseUnavailable } from '../database-unavailability.ts';
+
+/** Told about a connection's error that no query was waiting for, so it is logged rather than crashing the process. */
+export type ConnectionErrorListener = (error: Error) => void;
+
+/**
+ * The pg pool as Kysely drives it, with the database's outages made one error: a connect that fails or
+ * waits too long, and a statement cut off or timed out, throw DatabaseUnavailableError (503 `overloaded`)
+ * instead of the driver's error, for every repository at once; for a second after a time limit ran out,
+ * connects fail at once rather than wait again. Each outcome tells `availability`; a
+ * client whose statement failed that way is destroyed instead of returned to the pool (after a read
+ * timeout it may still be waiting for the lost answer). Every client gets an 'error' listener: pg emits
+ * 'error' on a checked-out client whose connection drops between statements, which would otherwise be an
+ * unhandled 'error' event.
+ */
+export class ObservedPostgresPool implements PostgresPool {
+  readonly #pool: Pool;
+  readonly #availability: DatabaseAvailability;
+  readonly #clients = new WeakMap<PoolClient, ObservedClient>();
+
+  constructor(pool: Pool, availability: DatabaseAvailability, onConnectionError: ConnectionErrorListener) {
+    this.#pool = pool;
+    this.#availability = availability;
+    pool.on('connect', (client) => client.on('error', onConnectionError));
+    // The pool repeats an idle client's error, already told above; it must be listened to all the same.
+    pool.on('error', () => undefined);
+  }
+
+  get options(): object {
+    return this.#pool.options;
+  }
+
+  async connect(): Promise<PostgresPoolClient> {
+    // A database that just let a statement or a connect time out is not waited on again for a second: one
+    // request pays the time limit, the others meanwhile answer at once.
+    if (this.#availability.knownSilent()) throw new DatabaseUnavailableError();
+    let client: PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw this.#failure(error);
+    }
+    // One wrapper per pg client: Kysely keeps its connection object per client it is given.
+    let observed = this.#clients.get(client);
+    if (!observed) {
+      observed = new ObservedClient(client, (error) => this.#failure(error), () => this.#availability.answered());
+      this.#clients.set(client, observed);
+    }
+    observed.lease();
+    return observed;
+  }
+
+  end(): Promise<void> {
+    return this.#pool.end();
+  }
+
+  #failure(error: unknown): unknown {
+    if (isDatabaseTimeout(error)) this.#availability.timedOut();
+    else if (isDatabaseUnavailable(error)) this.#availability.failed();
+    return classifyDatabaseError(error);
+  }
+}
+
+class ObservedClient implements PostgresPoolClient {
+  readonly #client: PoolClient;
+  readonly #failure: (error: unknown) => unknown;
+  readonly #answered: () => void;
+  #broken = false;
+
+  constructor(client: PoolClient, failure: (error: unknown) => unknown, answered: () => void) {
+    this.#client = client;
+    this.#failure = failure;
+    this.#answered = answered;
+  }
+
+  get processID(): number | undefined {
+    return (this.#client as { processID?: number }).processID;
+  }
+
+  lease(): void {
+    this.#broken = false;
+  }
+
+  /** Statements only: the dialect is given no cursor, so Kysely never passes one. */
+  readonly query = ((sql: string, parameters: ReadonlyArray<unknown>) => this.#query(sql, parameters)) as PostgresPoolClient['query'];
+
+  async #query(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<unknown>> {
+    // A connection already lost is not waited on again (a transaction's rollback after its statement timed out).
+    if (this.#broken) throw new DatabaseUnavailableError();
+    try {
+      const result = await this.#client.query(sql, parameters as unknown[]);
+      this.#answered();
+      return result as PostgresQueryResult<unknown>;
+    } catch (error) {
+      const failure = this.#failure(error);
+      if (failure !== error) this.#broken = true;
+      throw failure;
+    }
+  }
+
+  release(): void {
+    // pg-pool destroys a client released with a truthy argument.
+    this.#client.release(this.#broken || undefined);
+  }
+}
