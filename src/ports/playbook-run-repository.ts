@@ -112,6 +112,30 @@ export interface StepOutcomeRecord {
 export interface StepNudge {
   runId: string;
   stepIndex: number;
+  /**
+   * How many times the step had been claimed when the nudge was sent (0 when absent). A queue keeps one
+   * message per step and attempt, so the nudge for a step taken over is a new message, never swallowed by
+   * the message its dead process still holds.
+   */
+  attempt?: number;
+  /** From the sweep, for a running step: when its lease expires, the moment it can be taken over. */
+  leaseExpiresAt?: string | null;
+}
+
+/** One claim of a step: the process holding it and the step's `attempts` the claim set. */
+export interface StepClaim {
+  owner: string;
+  attempt: number;
+}
+
+/** A step's answer, stored as soon as its agent answered, by the claim that got it. */
+export interface StepAnswerRecord {
+  /** The agent's output (`data`, model included), as JSON text, as the step's `result` stores it. */
+  result: string;
+  model: string;
+  agentRunId: string;
+  attempt: number;
+  createdAt: string;
 }
 
 /**
@@ -139,15 +163,24 @@ export interface PlaybookRunRepository {
    */
   claimStep(runId: string, stepIndex: number, claim: { owner: string; leaseExpiresAt: string; now: string; events: NewPlaybookEvent[] }): Promise<PlaybookStepRecord | undefined>;
 
-  /** Extends the owner's lease; false when the step is no longer running under that owner. */
-  renewLease(runId: string, stepIndex: number, owner: string, leaseExpiresAt: string): Promise<boolean>;
+  /** Extends the claim's lease; false when the step is no longer running under that claim. */
+  renewLease(runId: string, stepIndex: number, claim: StepClaim, leaseExpiresAt: string): Promise<boolean>;
 
   /**
-   * `running` (under `owner`, in a running run) → `done` or `failed`, clearing the lease. A step done, or
+   * `running` (under `claim`, in a running run) → `done` or `failed`, clearing the lease. A step done, or
    * failed with `unitSpent`, adds one to the run's `unitsSpent`. False (and nothing written) when the claim
-   * was lost: the run was canceled or another process took the step over.
+   * was lost: the run was canceled or another claim (of any process) took the step over.
    */
-  finishStep(runId: string, stepIndex: number, owner: string, outcome: StepOutcomeRecord, events: NewPlaybookEvent[]): Promise<boolean>;
+  finishStep(runId: string, stepIndex: number, claim: StepClaim, outcome: StepOutcomeRecord, events: NewPlaybookEvent[]): Promise<boolean>;
+
+  /**
+   * Stores the step's answer while `claim` is the step's current claim in a running run. False (nothing
+   * written) when the claim was lost, or the step already has an answer.
+   */
+  storeStepAnswer(runId: string, stepIndex: number, claim: StepClaim, answer: Omit<StepAnswerRecord, 'attempt'>): Promise<boolean>;
+
+  /** The step's stored answer, if one was stored. */
+  findStepAnswer(runId: string, stepIndex: number): Promise<StepAnswerRecord | undefined>;
 
   /**
    * `running` → `done` or `failed`. On failure the steps still `pending` become `skipped`. Frees the account's
@@ -179,12 +212,14 @@ export interface PlaybookRunRepository {
   listEvents(runId: string, afterSequence: number, limit: number): Promise<PlaybookEventRecord[]>;
 
   /**
-   * Runs a worker should look at, at most `limit`: running runs whose first unfinished step is pending or
-   * holds a lease that expired before `now`, untouched since `idleBefore` (also when every step finished:
-   * the process closing the run died first); and, per account, its oldest queued run. Each with the index
-   * of that first unfinished step, or the number of steps when none is left.
+   * Runs a worker should look at, at most `limit`: running runs whose first unfinished step holds a lease
+   * that expires before `expiringBefore` (its process may be dead; the sweep looks ahead so that it is taken
+   * over when the lease ends, not a sweep later), or is pending and untouched since `idleBefore` (also when
+   * every step finished: the process closing the run died first); and, per account, its oldest queued run.
+   * Each with the index of that first unfinished step (or the number of steps when none is left), its
+   * `attempts` and its lease's expiry.
    */
-  findStalled(options: { now: string; idleBefore: string; limit: number }): Promise<StepNudge[]>;
+  findStalled(options: { idleBefore: string; expiringBefore: string; limit: number }): Promise<StepNudge[]>;
 
   /** The account's oldest queued run, if any. */
   oldestQueued(accountId: string): Promise<StepNudge | undefined>;

@@ -17,7 +17,7 @@ export function startPlaybookWorker(parts: { queue: PlaybookQueue; executor: Pla
   let sweeping: Promise<void> | undefined;
   const sweep = () => {
     sweeping ??= executor
-      .sweep()
+      .sweep({ aheadMs: options.sweepMs })
       .then((count) => {
         if (count > 0) logger.info({ runs: count }, 'playbook runs picked up again');
       })
@@ -32,6 +32,7 @@ export function startPlaybookWorker(parts: { queue: PlaybookQueue; executor: Pla
   return {
     async stop() {
       clearInterval(timer);
+      executor.cancelScheduled();
       await sweeping;
       await queue.close();
     },

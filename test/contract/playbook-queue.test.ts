@@ -6,6 +6,7 @@ import { BullMqPlaybookQueue } from '../../src/adapters/queue/bullmq-playbook-qu
 import { InProcessPlaybookQueue } from '../../src/adapters/queue/in-process-playbook-queue.ts';
 import type { PlaybookQueue } from '../../src/ports/playbook-queue.ts';
 import type { StepNudge } from '../../src/ports/playbook-run-repository.ts';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
 
 interface QueueUnderTest {
@@ -221,5 +222,108 @@ describe('playbook queue bullmq, when a consumer process dies', () => {
     // interval across all workers, marks the job on one pass and moves it back on the next.
     expect(redeliveredAfterMs).toBeLessThan(3 * lockDurationMs + 2_000);
     console.info(`message handed over ${redeliveredAfterMs} ms after the kill`);
+  });
+
+  it('delivers the next attempt’s message at once, while the dead consumer’s message still holds its lock', async () => {
+    const longLockMs = 20_000;
+    const prefix = freshRedisPrefix();
+    queue = new BullMqPlaybookQueue({ url: testRedisUrl, prefix, lockDurationMs: longLockMs });
+    await queue.enqueue({ runId: 'taken-over', stepIndex: 1, attempt: 0 });
+    const consumer = spawn(process.execPath, [consumerScript, testRedisUrl, prefix, String(longLockMs)]);
+    child = consumer;
+    let output = '';
+    consumer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitFor(() => output.includes('started taken-over.1') || consumer.exitCode !== null, 10_000);
+    const exited = new Promise((resolve) => consumer.once('exit', resolve));
+    consumer.kill('SIGKILL');
+    await exited;
+
+    const seen: StepNudge[] = [];
+    queue.consume(async (nudge) => void seen.push(nudge), { concurrency: 1 });
+    // The same attempt is still held by the dead consumer's job: nothing new.
+    await queue.enqueue({ runId: 'taken-over', stepIndex: 1, attempt: 0 });
+    await sleep(settleMs);
+    expect(seen).toEqual([]);
+    // The sweep's nudge for the step taken over names the next attempt.
+    await queue.enqueue({ runId: 'taken-over', stepIndex: 1, attempt: 1 });
+    await waitFor(() => seen.length > 0, 2_000);
+    expect(seen).toEqual([{ runId: 'taken-over', stepIndex: 1, attempt: 1 }]);
+  });
+});
+
+describe('playbook queue bullmq, when Redis goes away', () => {
+  let proxy: TcpProxy;
+  let queue: BullMqPlaybookQueue;
+  let errors: unknown[];
+  beforeEach(async () => {
+    const redis = new URL(testRedisUrl);
+    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    redis.host = `127.0.0.1:${proxy.port}`;
+    errors = [];
+    queue = new BullMqPlaybookQueue({ url: redis.toString(), prefix: freshRedisPrefix(), lockDurationMs: 5_000, closeTimeoutMs: 1_000, onError: (error) => errors.push(error) });
+  });
+  afterEach(async () => {
+    proxy.restore();
+    await queue.close();
+    await proxy.close();
+  });
+
+  it('keeps the messages Redis refuses and sends them when it is back', async () => {
+    const seen: string[] = [];
+    queue.consume(async (nudge) => void seen.push(key(nudge)), { concurrency: 2 });
+    await queue.enqueue({ runId: 'before', stepIndex: 0 });
+    await waitFor(() => seen.length === 1);
+
+    proxy.cut();
+    const startedAt = Date.now();
+    for (const stepIndex of [1, 2, 3]) await queue.enqueue({ runId: 'during', stepIndex });
+    // Refused, not hanging its caller, and kept.
+    expect(Date.now() - startedAt).toBeLessThan(3_000);
+    expect(queue.keptNudges).toBe(3);
+    expect(errors.map((error) => (error as Error).message)).toContain('Redis refused a playbook step message; it is kept in memory and sent again when Redis is back');
+
+    proxy.restore();
+    await waitFor(() => seen.length === 4, 10_000);
+    expect(seen.slice(1).sort()).toEqual(['during.1', 'during.2', 'during.3']);
+    expect(queue.keptNudges).toBe(0);
+  });
+
+  it('keeps at most its limit, dropping the oldest with a report', async () => {
+    await queue.close();
+    const redis = new URL(testRedisUrl);
+    redis.host = `127.0.0.1:${proxy.port}`;
+    queue = new BullMqPlaybookQueue({ url: redis.toString(), prefix: freshRedisPrefix(), lockDurationMs: 5_000, keptNudgesLimit: 2, onError: (error) => errors.push(error) });
+    const seen: string[] = [];
+    queue.consume(async (nudge) => void seen.push(key(nudge)), { concurrency: 2 });
+    await queue.enqueue({ runId: 'many', stepIndex: 0 });
+    await waitFor(() => seen.length === 1);
+    proxy.cut();
+    for (const stepIndex of [1, 2, 3]) await queue.enqueue({ runId: 'many', stepIndex });
+    expect(queue.keptNudges).toBe(2);
+    expect(errors.map((error) => (error as Error).message)).toContain('Too many playbook step messages kept while Redis is away: dropped the oldest (run many, step 1); the sweep finds it');
+    proxy.restore();
+    // The kept ones are sent; the dropped one may still arrive, from the command that timed out.
+    await waitFor(() => seen.includes('many.2') && seen.includes('many.3'), 10_000);
+    expect(queue.keptNudges).toBe(0);
+  });
+
+  it('closes within its bound even when a handler never finishes and Redis is away', async () => {
+    let started = false;
+    queue.consume(
+      async () => {
+        started = true;
+        await new Promise(() => undefined);
+      },
+      { concurrency: 1 },
+    );
+    await queue.enqueue({ runId: 'stuck', stepIndex: 0 });
+    await waitFor(() => started);
+    proxy.cut();
+    const startedAt = Date.now();
+    await queue.close();
+    const tookMs = Date.now() - startedAt;
+    expect(tookMs).toBeGreaterThanOrEqual(950);
+    expect(tookMs).toBeLessThan(2_000);
+    expect(errors.map((error) => (error as Error).message)).toContain('The playbook queue did not close within 1000 ms; its Redis connections were dropped');
   });
 });

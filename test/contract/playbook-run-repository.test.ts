@@ -93,7 +93,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
   /** Claims and finishes one step of a running run. */
   async function runStep(runId: string, stepIndex: number, outcome: StepOutcome = succeeded(at(2)), owner = 'worker-1'): Promise<void> {
     expect(await runs.claimStep(runId, stepIndex, { owner, leaseExpiresAt: at(30), now: at(1), events: [] })).toBeDefined();
-    expect(await runs.finishStep(runId, stepIndex, owner, outcome, [])).toBe(true);
+    expect(await runs.finishStep(runId, stepIndex, { owner, attempt: 1 }, outcome, [])).toBe(true);
   }
 
   it('stores a run and reads back every field, numbers as numbers, flags as booleans, JSON as objects', async () => {
@@ -196,7 +196,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     await runs.create(newRun('pbr_events', 'acct-events', { steps: 1 }));
     expect(await runs.startRun('pbr_events', { accountLimit: 10, now: at(1), events: [event('run.started')] })).toBe(true);
     expect(await runs.claimStep('pbr_events', 0, { owner: 'w', leaseExpiresAt: at(9), now: at(2), events: [event('step.started', { stepIndex: 0 })] })).toBeDefined();
-    expect(await runs.finishStep('pbr_events', 0, 'w', succeeded(at(3)), [event('step.completed', { stepIndex: 0, model: 'm' })])).toBe(true);
+    expect(await runs.finishStep('pbr_events', 0, { owner: 'w', attempt: 1 }, succeeded(at(3)), [event('step.completed', { stepIndex: 0, model: 'm' })])).toBe(true);
     expect(await runs.finishRun('pbr_events', { status: 'done', error: null, now: at(4), events: [event('run.completed', { progress: 100 }), event('run.completed', { again: true })] })).toEqual({
       finished: true,
       refundUnits: 0,
@@ -243,22 +243,25 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     expect(await runs.claimStep('pbr_lease', 0, { owner: 'first', leaseExpiresAt: at(5), now: at(1), events: [] })).toMatchObject({ attempts: 1, leaseOwner: 'first' });
 
     expect(await runs.claimStep('pbr_lease', 0, { owner: 'second', leaseExpiresAt: at(9), now: at(4), events: [] })).toBeUndefined();
-    expect(await runs.renewLease('pbr_lease', 0, 'second', at(20))).toBe(false);
-    expect(await runs.renewLease('pbr_lease', 0, 'first', at(7))).toBe(true);
+    expect(await runs.renewLease('pbr_lease', 0, { owner: 'second', attempt: 1 }, at(20))).toBe(false);
+    expect(await runs.renewLease('pbr_lease', 0, { owner: 'first', attempt: 1 }, at(7))).toBe(true);
     expect((await runs.findById('pbr_lease'))?.steps[0]).toMatchObject({ leaseOwner: 'first', leaseExpiresAt: at(7) });
     // Renewed past 6: still held then.
     expect(await runs.claimStep('pbr_lease', 0, { owner: 'second', leaseExpiresAt: at(12), now: at(6), events: [] })).toBeUndefined();
 
     const takeover = await runs.claimStep('pbr_lease', 0, { owner: 'second', leaseExpiresAt: at(12), now: at(8), events: [] });
     expect(takeover).toMatchObject({ status: 'running', attempts: 2, leaseOwner: 'second', leaseExpiresAt: at(12), startedAt: at(8) });
-    expect(await runs.renewLease('pbr_lease', 0, 'first', at(20))).toBe(false);
-    expect(await runs.renewLease('pbr_lease', 0, 'second', at(15))).toBe(true);
-    expect(await runs.renewLease('pbr_lease', 1, 'second', at(15))).toBe(false);
+    expect(await runs.renewLease('pbr_lease', 0, { owner: 'first', attempt: 1 }, at(20))).toBe(false);
+    // A claim is the owner and the attempt: the same process holding an older claim of the step holds nothing.
+    expect(await runs.renewLease('pbr_lease', 0, { owner: 'second', attempt: 1 }, at(15))).toBe(false);
+    expect(await runs.renewLease('pbr_lease', 0, { owner: 'second', attempt: 2 }, at(15))).toBe(true);
+    expect(await runs.renewLease('pbr_lease', 1, { owner: 'second', attempt: 2 }, at(15))).toBe(false);
 
     // The first process's late result is refused.
-    expect(await runs.finishStep('pbr_lease', 0, 'first', succeeded(at(9)), [event('step.completed')])).toBe(false);
-    expect(await runs.finishStep('pbr_lease', 0, 'second', succeeded(at(10)), [])).toBe(true);
-    expect(await runs.renewLease('pbr_lease', 0, 'second', at(20))).toBe(false);
+    expect(await runs.finishStep('pbr_lease', 0, { owner: 'first', attempt: 1 }, succeeded(at(9)), [event('step.completed')])).toBe(false);
+    expect(await runs.finishStep('pbr_lease', 0, { owner: 'second', attempt: 1 }, succeeded(at(9)), [])).toBe(false);
+    expect(await runs.finishStep('pbr_lease', 0, { owner: 'second', attempt: 2 }, succeeded(at(10)), [])).toBe(true);
+    expect(await runs.renewLease('pbr_lease', 0, { owner: 'second', attempt: 2 }, at(20))).toBe(false);
     expect((await runs.findById('pbr_lease'))?.steps[0]).toMatchObject({ status: 'done', leaseOwner: null, leaseExpiresAt: null, completedAt: at(10), attempts: 2 });
   });
 
@@ -268,18 +271,46 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     await runs.claimStep('pbr_finish_step', 0, { owner: 'owner', leaseExpiresAt: at(30), now: at(1), events: [] });
     const before = await runs.findById('pbr_finish_step');
 
-    expect(await runs.finishStep('pbr_finish_step', 0, 'intruder', succeeded(at(2)), [event('step.completed')])).toBe(false);
+    expect(await runs.finishStep('pbr_finish_step', 0, { owner: 'intruder', attempt: 1 }, succeeded(at(2)), [event('step.completed')])).toBe(false);
     expect(await runs.findById('pbr_finish_step')).toEqual(before);
     expect(await runs.listEvents('pbr_finish_step', 0, 10)).toEqual([]);
 
     // Step 0 was running: its unit stays spent.
     expect(await runs.cancel('pbr_finish_step', { now: at(3), events: [event('run.canceled')] })).toEqual({ canceled: true, refundUnits: 2 });
-    expect(await runs.finishStep('pbr_finish_step', 0, 'owner', succeeded(at(4)), [event('step.completed')])).toBe(false);
-    expect(await runs.renewLease('pbr_finish_step', 0, 'owner', at(40))).toBe(false);
+    expect(await runs.finishStep('pbr_finish_step', 0, { owner: 'owner', attempt: 1 }, succeeded(at(4)), [event('step.completed')])).toBe(false);
+    expect(await runs.renewLease('pbr_finish_step', 0, { owner: 'owner', attempt: 1 }, at(40))).toBe(false);
     const after = await runs.findById('pbr_finish_step');
     expect(after?.steps[0]).toMatchObject({ status: 'canceled', result: null, model: null, completedAt: null });
     expect(after?.eventCount).toBe(1);
     expect((await runs.listEvents('pbr_finish_step', 0, 10)).map((entry) => entry.type)).toEqual(['run.canceled']);
+  });
+
+  it('stores a step’s answer for its current claim only, once, and reads it back', async () => {
+    await runs.create(newRun('pbr_answer', 'acct-answer'));
+    const answer = { result: '{"text":"first","model":"m"}', model: 'm', agentRunId: 'run_answer_1', createdAt: at(3) };
+    // Before the run starts nobody holds the step.
+    expect(await runs.storeStepAnswer('pbr_answer', 0, { owner: 'first', attempt: 1 }, answer)).toBe(false);
+    await runs.startRun('pbr_answer', { accountLimit: 10, now: at(0), events: [] });
+    await runs.claimStep('pbr_answer', 0, { owner: 'first', leaseExpiresAt: at(5), now: at(1), events: [] });
+    // Paused past its lease, the first claim is taken over: it may no longer store an answer.
+    await runs.claimStep('pbr_answer', 0, { owner: 'second', leaseExpiresAt: at(12), now: at(6), events: [] });
+    expect(await runs.storeStepAnswer('pbr_answer', 0, { owner: 'first', attempt: 1 }, answer)).toBe(false);
+    expect(await runs.storeStepAnswer('pbr_answer', 0, { owner: 'second', attempt: 1 }, answer)).toBe(false);
+    expect(await runs.storeStepAnswer('pbr_answer', 1, { owner: 'second', attempt: 2 }, answer)).toBe(false);
+    expect(await runs.findStepAnswer('pbr_answer', 0)).toBeUndefined();
+
+    expect(await runs.storeStepAnswer('pbr_answer', 0, { owner: 'second', attempt: 2 }, answer)).toBe(true);
+    expect(await runs.findStepAnswer('pbr_answer', 0)).toEqual({ ...answer, attempt: 2 });
+    // The first answer stays.
+    expect(await runs.storeStepAnswer('pbr_answer', 0, { owner: 'second', attempt: 2 }, { ...answer, result: '{"text":"second"}', agentRunId: 'run_answer_2' })).toBe(false);
+    expect(await runs.findStepAnswer('pbr_answer', 0)).toMatchObject({ result: answer.result, agentRunId: 'run_answer_1' });
+    expect(await runs.findStepAnswer('pbr_answer', 1)).toBeUndefined();
+
+    // Nothing is stored once the run was canceled.
+    await runs.claimStep('pbr_answer', 1, { owner: 'second', leaseExpiresAt: at(30), now: at(7), events: [] });
+    await runs.cancel('pbr_answer', { now: at(8), events: [] });
+    expect(await runs.storeStepAnswer('pbr_answer', 1, { owner: 'second', attempt: 1 }, answer)).toBe(false);
+    expect(await runs.findStepAnswer('pbr_answer', 1)).toBeUndefined();
   });
 
   it('finishes a failed run: pending steps skipped, slot freed, unspent units refunded once', async () => {
@@ -410,7 +441,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     expect(run?.steps[1]).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
     expect(await runs.startRun('pbr_cr_next', { accountLimit: 1, now: at(5), events: [] })).toBe(true);
     // The late result is refused and spends nothing more.
-    expect(await runs.finishStep('pbr_cr', 1, 'worker-1', succeeded(at(6)), [])).toBe(false);
+    expect(await runs.finishStep('pbr_cr', 1, { owner: 'worker-1', attempt: 1 }, succeeded(at(6)), [])).toBe(false);
     expect(await runs.findById('pbr_cr')).toMatchObject({ unitsSpent: 2, unitsRefunded: 1 });
   });
 
@@ -557,13 +588,13 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
       await sweep.create(newRun('pbr_s_pending', 'acct-s1'));
       await start('pbr_s_pending');
       await claim('pbr_s_pending', 0, at(5));
-      expect(await sweep.finishStep('pbr_s_pending', 0, 'gone', succeeded(at(1)), [])).toBe(true);
+      expect(await sweep.finishStep('pbr_s_pending', 0, { owner: 'gone', attempt: 1 }, succeeded(at(1)), [])).toBe(true);
       // Every step finished but the run was never closed.
       await sweep.create(newRun('pbr_s_unclosed', 'acct-s1', { steps: 2 }));
       await start('pbr_s_unclosed');
       for (const index of [0, 1]) {
         await claim('pbr_s_unclosed', index, at(5));
-        expect(await sweep.finishStep('pbr_s_unclosed', index, 'gone', succeeded(at(1)), [])).toBe(true);
+        expect(await sweep.finishStep('pbr_s_unclosed', index, { owner: 'gone', attempt: 1 }, succeeded(at(1)), [])).toBe(true);
       }
       // A live lease, until 20.
       await sweep.create(newRun('pbr_s_live', 'acct-s1'));
@@ -572,11 +603,15 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
       // Pending, but changed recently (at 9, after idleBefore).
       await sweep.create(newRun('pbr_s_recent', 'acct-s1'));
       await start('pbr_s_recent', at(9));
+      // Claimed recently (at 9), its lease ending at 12.
+      await sweep.create(newRun('pbr_s_soon', 'acct-s1'));
+      await start('pbr_s_soon', at(9));
+      expect(await sweep.claimStep('pbr_s_soon', 0, { owner: 'paused', leaseExpiresAt: at(12), now: at(9), events: [] })).toBeDefined();
       // Finished runs need nobody.
       await sweep.create(newRun('pbr_s_done', 'acct-s1', { steps: 1 }));
       await start('pbr_s_done');
       await claim('pbr_s_done', 0, at(5));
-      expect(await sweep.finishStep('pbr_s_done', 0, 'gone', succeeded(at(1)), [])).toBe(true);
+      expect(await sweep.finishStep('pbr_s_done', 0, { owner: 'gone', attempt: 1 }, succeeded(at(1)), [])).toBe(true);
       await sweep.finishRun('pbr_s_done', { status: 'done', error: null, now: at(1), events: [] });
 
       // Queued runs: per account, the oldest.
@@ -591,27 +626,34 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     const byRunId = <T extends { runId: string }>(nudges: T[]) => [...nudges].sort((left, right) => left.runId.localeCompare(right.runId));
 
     it('finds expired leases, unnudged and unclosed runs, skipping live leases and recent changes, and each account’s oldest queued run', async () => {
-      const nudges = await sweep.findStalled({ now: at(10), idleBefore: at(8), limit: 100 });
+      const nudges = await sweep.findStalled({ idleBefore: at(8), expiringBefore: at(10), limit: 100 });
       expect(byRunId(nudges)).toEqual([
         { runId: 'pbr_q_a1', stepIndex: 0 },
         { runId: 'pbr_q_b1', stepIndex: 0 },
-        { runId: 'pbr_s_expired', stepIndex: 0 },
-        { runId: 'pbr_s_pending', stepIndex: 1 },
+        { runId: 'pbr_s_expired', stepIndex: 0, attempt: 1, leaseExpiresAt: at(5) },
+        { runId: 'pbr_s_pending', stepIndex: 1, attempt: 0 },
         { runId: 'pbr_s_unclosed', stepIndex: 2 },
       ]);
     });
 
-    it('finds a live lease once it expired, and a recent change once it is old enough', async () => {
-      const nudges = await sweep.findStalled({ now: at(25), idleBefore: at(10), limit: 100 });
-      expect(nudges).toContainEqual({ runId: 'pbr_s_live', stepIndex: 0 });
-      expect(nudges).toContainEqual({ runId: 'pbr_s_recent', stepIndex: 0 });
-      expect(nudges).toHaveLength(7);
+    it('finds a live lease once it expires before the horizon, and a recent change once it is old enough', async () => {
+      const nudges = await sweep.findStalled({ idleBefore: at(10), expiringBefore: at(25), limit: 100 });
+      expect(nudges).toContainEqual({ runId: 'pbr_s_live', stepIndex: 0, attempt: 1, leaseExpiresAt: at(20) });
+      expect(nudges).toContainEqual({ runId: 'pbr_s_recent', stepIndex: 0, attempt: 0 });
+      expect(nudges).toHaveLength(8);
+    });
+
+    it('looks ahead for leases: one expiring before the horizon is found however recent its run’s last change', async () => {
+      const ahead = await sweep.findStalled({ idleBefore: at(8), expiringBefore: at(13), limit: 100 });
+      expect(ahead).toContainEqual({ runId: 'pbr_s_soon', stepIndex: 0, attempt: 1, leaseExpiresAt: at(12) });
+      expect(ahead.map((nudge) => nudge.runId)).not.toContain('pbr_s_recent');
+      expect((await sweep.findStalled({ idleBefore: at(8), expiringBefore: at(12), limit: 100 })).map((nudge) => nudge.runId)).not.toContain('pbr_s_soon');
     });
 
     it('returns at most `limit` runs', async () => {
-      expect(await sweep.findStalled({ now: at(10), idleBefore: at(8), limit: 2 })).toHaveLength(2);
-      expect(await sweep.findStalled({ now: at(10), idleBefore: at(8), limit: 4 })).toHaveLength(4);
-      expect(await sweep.findStalled({ now: at(10), idleBefore: at(8), limit: 0 })).toEqual([]);
+      expect(await sweep.findStalled({ idleBefore: at(8), expiringBefore: at(10), limit: 2 })).toHaveLength(2);
+      expect(await sweep.findStalled({ idleBefore: at(8), expiringBefore: at(10), limit: 4 })).toHaveLength(4);
+      expect(await sweep.findStalled({ idleBefore: at(8), expiringBefore: at(10), limit: 0 })).toEqual([]);
     });
 
     it('names an account’s oldest queued run, with its first unfinished step', async () => {
@@ -623,7 +665,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
       await sweep.create(newRun('pbr_q_c1', 'acct-q-c', { createdAt: at(4) }));
       await sweep.startRun('pbr_q_c1', { accountLimit: 1, now: at(4), events: [] });
       await sweep.claimStep('pbr_q_c1', 0, { owner: 'w', leaseExpiresAt: at(30), now: at(4), events: [] });
-      await sweep.finishStep('pbr_q_c1', 0, 'w', succeeded(at(5)), []);
+      await sweep.finishStep('pbr_q_c1', 0, { owner: 'w', attempt: 1 }, succeeded(at(5)), []);
       await sweep.cancel('pbr_q_c1', { now: at(6), events: [] });
       await sweep.resume('pbr_q_c1', { quotaDay: '2026-01-01', unitsReserved: 3, unitsRefunded: 0, now: at(7) });
       expect(await sweep.oldestQueued('acct-q-c')).toEqual({ runId: 'pbr_q_c1', stepIndex: 1 });

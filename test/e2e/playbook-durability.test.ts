@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
-import { allProvidersAt } from '../support/all-providers.ts';
+import { callsPerStep as adCampaignCalls, createKey, getter, simulatedEnvironment, startRun, untilStepCalled as untilAdCampaignStepCalled } from '../support/ad-campaign-processes.ts';
 import { parseEventStream, pollRun, type RunView } from '../support/playbook-runs.ts';
+import { leaseOwner } from '../support/playbook-step-rows.ts';
 import { runCli, startServerProcess, startWorkerProcess, type ServerProcess } from '../support/server-process.ts';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
@@ -10,7 +10,7 @@ import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
 /**
  * A process killed (SIGKILL) while it runs a playbook step: another process, or the same one restarted,
  * completes the run, and no step that had finished runs again. Every provider is the simulator, slowed down
- * so that a step is still running when the kill comes; requests are told apart by their step's prompt.
+ * so that a step is still running when the kill comes.
  */
 let simulator: UpstreamSimulator;
 const processes: ServerProcess[] = [];
@@ -26,58 +26,9 @@ afterAll(async () => {
   await simulator.close();
 });
 
-const adCampaign = { playbook_id: 'ad-campaign', inputs: { product: 'A bookkeeping app for freelancers', audience: 'freelance designers', platform: 'LinkedIn' } };
-/** Text only each step's prompt contains. */
-const stepMarkers = ['paid-advertising strategy for this product', 'Which agents and model tier should produce the assets', 'Write the final copy for each ad concept'];
-
-function baseEnvironment(): Record<string, string> {
-  return {
-    ...allProvidersAt(simulator),
-    SAFETY_CRITIC: 'rubric',
-    SAFETY_JUDGE: 'off',
-    CIRCUIT_FAILURE_THRESHOLD: '1000',
-    UPSTREAM_TIMEOUT_MS: '20000',
-    PLAYBOOK_LEASE_MS: '1500',
-    LOG_LEVEL: 'info',
-  };
-}
-
-/** Model calls made for each step so far. */
-function callsPerStep(): number[] {
-  const bodies = simulator.requests().map((request) => JSON.stringify(request.body));
-  return stepMarkers.map((marker) => bodies.filter((body) => body.includes(marker)).length);
-}
-
-async function untilStepCalled(stepIndex: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while ((callsPerStep()[stepIndex] ?? 0) === 0) {
-    if (Date.now() > deadline) throw new Error(`step ${stepIndex} never reached a model; calls: ${callsPerStep().join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function createKey(env: Record<string, string>): Promise<string> {
-  const created = await runCli(['keys', 'create', '--user', 'durable', '--plan', 'enterprise', '--json'], env);
-  expect(created.code, created.stderr).toBe(0);
-  return (JSON.parse(created.stdout) as { key: string }).key;
-}
-
-async function startRun(server: ServerProcess, key: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/playbooks/run`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(adCampaign),
-  });
-  expect(response.status).toBe(202);
-  return ((await response.json()) as { data: { runId: string } }).data.runId;
-}
-
-function getter(server: ServerProcess, key: string) {
-  return async (url: string) => {
-    const response = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${key}` } });
-    return { status: response.status, json: () => response.json() };
-  };
-}
+const baseEnvironment = () => simulatedEnvironment(simulator, 1500);
+const callsPerStep = () => adCampaignCalls(simulator);
+const untilStepCalled = (stepIndex: number) => untilAdCampaignStepCalled(simulator, stepIndex);
 
 function expectCompletedOnce(run: RunView): void {
   expect(run).toMatchObject({ status: 'done', progress: 100, error: null });
@@ -147,25 +98,3 @@ describe('a process killed mid-step', () => {
     expect(events[4]?.data.attempt).toBe(2);
   });
 });
-
-async function query<Row>(databaseUrl: string, text: string, values: unknown[]): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as Row[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** The process holding the claim on a running step. */
-async function leaseOwner(databaseUrl: string, runId: string, stepIndex: number): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const rows = await query<{ lease_owner: string | null }>(databaseUrl, 'SELECT lease_owner FROM playbook_steps WHERE run_id = $1 AND step_index = $2', [runId, stepIndex]);
-    const owner = rows[0]?.lease_owner;
-    if (owner) return owner;
-    if (Date.now() > deadline) throw new Error('the step was never claimed');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

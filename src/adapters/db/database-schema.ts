@@ -12,6 +12,7 @@ export interface DatabaseSchema {
   rate_windows: RateWindowsTable;
   playbook_runs: PlaybookRunsTable;
   playbook_steps: PlaybookStepsTable;
+  playbook_step_answers: PlaybookStepAnswersTable;
   playbook_events: PlaybookEventsTable;
   playbook_slots: PlaybookSlotsTable;
   webhook_secrets: WebhookSecretsTable;
@@ -144,6 +145,17 @@ export interface PlaybookStepsTable {
   duration_ms: number | null;
   started_at: string | null;
   completed_at: string | null;
+}
+
+/** A step's answer, stored by the claim (attempt) that got it; `result` is JSON text. */
+export interface PlaybookStepAnswersTable {
+  run_id: string;
+  step_index: number;
+  attempt: number;
+  result: string;
+  model: string;
+  agent_run_id: string;
+  created_at: string;
 }
 
 /** `data` is JSON text. */

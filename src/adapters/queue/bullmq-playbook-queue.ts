@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { StepNudge } from '../../ports/playbook-run-repository.ts';
 import { oneOf, trimEnd } from '../../shared/text-scanning.ts';
+import { KeptNudges } from './kept-nudges.ts';
 
 export interface BullMqPlaybookQueueOptions {
   url: string;
@@ -16,16 +17,29 @@ export interface BullMqPlaybookQueueOptions {
   lockDurationMs: number;
   /** Told about a handler that threw and about connection trouble; the queue carries on. */
   onError?: (error: unknown) => void;
+  /** Nudges kept in memory while Redis refuses them, sent again when it is back (default 10,000). */
+  keptNudgesLimit?: number;
+  /** How long sending one nudge may take before it is kept to be sent again (default 1 s). */
+  sendTimeoutMs?: number;
+  /** How long close() waits for the worker and queue to close before dropping their connections (default 5 s). */
+  closeTimeoutMs?: number;
 }
 
 type Handler = (nudge: StepNudge) => Promise<void>;
 
 const jobName = 'step';
 
+/** One message per step and attempt: a step taken over (a new claim) gets a new message. */
+function nudgeKey(nudge: StepNudge): string {
+  return `${nudge.runId}.${nudge.stepIndex}.${nudge.attempt ?? 0}`;
+}
+
 /**
- * Step messages in Redis through BullMQ, shared by every process of the service. A nudge for a step that
- * already has one waiting adds nothing; one sent while the step's job runs is kept and queued when that job
- * ends. Finished jobs are removed at once: the database, not the queue, holds the state.
+ * Step messages in Redis through BullMQ, shared by every process of the service. A nudge for a step and
+ * attempt that already has one waiting adds nothing; one sent while that job runs is kept and queued when the
+ * job ends. The nudge for a step taken over carries the next attempt, so it is a new job, delivered at once
+ * even while the dead process's job still counts as running. A nudge Redis refuses is kept in memory and
+ * sent again when Redis is back. Finished jobs are removed at once: the database, not the queue, holds the state.
  */
 export class BullMqPlaybookQueue implements PlaybookQueue {
   readonly #options: BullMqPlaybookQueueOptions;
@@ -37,6 +51,9 @@ export class BullMqPlaybookQueue implements PlaybookQueue {
   #workerConnection: Redis | undefined;
   #worker: Worker<StepNudge, void, typeof jobName> | undefined;
   #closing: Promise<void> | undefined;
+  readonly #kept: KeptNudges;
+  #resending: Promise<void> | undefined;
+  #retryTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: BullMqPlaybookQueueOptions) {
     this.#options = options;
@@ -44,8 +61,8 @@ export class BullMqPlaybookQueue implements PlaybookQueue {
     // BullMQ puts ':' between its prefix and the queue name itself.
     this.#bullPrefix = trimEnd(options.prefix, oneOf(':'));
     this.#onError = options.onError ?? (() => undefined);
-    // Adding a job gives up after a few reconnection attempts instead of hanging its caller for as long as
-    // Redis is away; the run is in the database, and the sweep nudges it again.
+    // Adding a job gives up after a second (sendTimeoutMs) instead of hanging its caller for as long as Redis
+    // is away; the nudge is then kept and sent again, and the sweep still finds the run should it be lost.
     this.#producerConnection = openConnection(options.url, { maxRetriesPerRequest: 2 });
     this.#queue = new Queue<StepNudge, void, typeof jobName>(this.#queueName, {
       connection: this.#producerConnection,
@@ -53,14 +70,66 @@ export class BullMqPlaybookQueue implements PlaybookQueue {
       defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
     });
     this.#queue.on('error', (error) => this.#reportError(error));
+    this.#kept = new KeptNudges(options.keptNudgesLimit ?? 10_000);
+    this.#producerConnection.on('ready', () => this.#resendKept());
   }
 
+  /** Sends the nudge, or keeps it to send when Redis is back: it resolves either way. */
   async enqueue(nudge: StepNudge): Promise<void> {
-    // Deduplicated on the step rather than keyed by it: a fixed job id would also swallow a nudge sent while
-    // the step's job is running (a resume after a cancel, say), which must run once that job is done.
-    const deduplication = { id: `${nudge.runId}.${nudge.stepIndex}`, keepLastIfActive: true };
+    if (this.#closing) return;
+    // Redis is known to be away: kept at once, after the others, rather than holding the caller again.
+    if (this.#kept.size > 0) return void this.#keep(nudge, undefined);
+    try {
+      await this.#add(nudge);
+    } catch (error) {
+      this.#keep(nudge, error);
+    }
+  }
+
+  /** Nudges waiting for Redis to come back. */
+  get keptNudges(): number {
+    return this.#kept.size;
+  }
+
+  async #add(nudge: StepNudge): Promise<void> {
+    // Deduplicated on the step and attempt rather than keyed by them: a fixed job id would also swallow a
+    // nudge sent while the step's job is running (a resume after a cancel, say), which must run once that job is done.
+    const deduplication = { id: nudgeKey(nudge), keepLastIfActive: true };
     // BullMQ takes plain jobs before prioritized ones: a run's later steps go ahead of new runs' first steps.
-    await this.#queue.add(jobName, { runId: nudge.runId, stepIndex: nudge.stepIndex }, { deduplication, ...(nudge.stepIndex === 0 ? { priority: 1 } : {}) });
+    const adding = this.#queue.add(jobName, { runId: nudge.runId, stepIndex: nudge.stepIndex, attempt: nudge.attempt ?? 0 }, { deduplication, ...(nudge.stepIndex === 0 ? { priority: 1 } : {}) });
+    // While Redis is away the command may wait for a reconnection that does not come: the nudge is kept
+    // instead. Should the command still go through later, the nudge is sent twice, which does no harm.
+    adding.catch(() => undefined);
+    await withinMs(adding, this.#options.sendTimeoutMs ?? 1_000, 'Redis did not take the playbook step message in time');
+  }
+
+  #keep(nudge: StepNudge, cause: unknown): void {
+    const wasEmpty = this.#kept.size === 0;
+    const dropped = this.#kept.keep(nudgeKey(nudge), nudge);
+    if (wasEmpty) this.#reportError(new Error('Redis refused a playbook step message; it is kept in memory and sent again when Redis is back', { cause }));
+    if (dropped) this.#reportError(new Error(`Too many playbook step messages kept while Redis is away: dropped the oldest (run ${dropped.runId}, step ${dropped.stepIndex}); the sweep finds it`));
+    // Sent again on reconnection, and tried every second meanwhile: a refused command is not always
+    // followed by a reconnection.
+    if (!this.#retryTimer) {
+      this.#retryTimer = setInterval(() => this.#resendKept(), this.#options.sendTimeoutMs ?? 1_000);
+      this.#retryTimer.unref();
+    }
+  }
+
+  #resendKept(): void {
+    if (this.#kept.size === 0 || this.#closing) return;
+    this.#resending ??= this.#kept
+      .resend((nudge) => this.#add(nudge))
+      .then(() => undefined, () => undefined)
+      .finally(() => {
+        this.#resending = undefined;
+        if (this.#kept.size === 0) this.#stopRetrying();
+      });
+  }
+
+  #stopRetrying(): void {
+    clearInterval(this.#retryTimer);
+    this.#retryTimer = undefined;
   }
 
   consume(handler: Handler, options: { concurrency: number }): void {
@@ -73,7 +142,7 @@ export class BullMqPlaybookQueue implements PlaybookQueue {
       this.#queueName,
       async (job) => {
         try {
-          await handler({ runId: job.data.runId, stepIndex: job.data.stepIndex });
+          await handler({ runId: job.data.runId, stepIndex: job.data.stepIndex, attempt: job.data.attempt ?? 0 });
         } catch (error) {
           // Completing the job anyway: the database holds the step's state, and the sweep nudges it again.
           this.#reportError(error);
@@ -92,9 +161,44 @@ export class BullMqPlaybookQueue implements PlaybookQueue {
     this.#worker.on('error', (error) => this.#reportError(error));
   }
 
+  /**
+   * Stops taking messages and waits for the ones in hand, at most `closeTimeoutMs`: past that (Redis went away
+   * and BullMQ waits for it) the connections are dropped, so that stopping never hangs.
+   */
   close(): Promise<void> {
-    this.#closing ??= this.#close();
+    this.#closing ??= this.#boundedClose();
     return this.#closing;
+  }
+
+  async #boundedClose(): Promise<void> {
+    this.#stopRetrying();
+    const timeoutMs = this.#options.closeTimeoutMs ?? 5_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const gaveUp = new Promise<true>((resolve) => {
+      timer = setTimeout(() => resolve(true), timeoutMs);
+    });
+    const closed = this.#close().then(
+      () => false as const,
+      (error: unknown) => {
+        this.#reportError(error);
+        return false as const;
+      },
+    );
+    try {
+      if (await Promise.race([closed, gaveUp])) {
+        this.#reportError(new Error(`The playbook queue did not close within ${timeoutMs} ms; its Redis connections were dropped`));
+        this.#dropConnections();
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Drops every connection without waiting: their own disconnects may wait for Redis too. */
+  #dropConnections(): void {
+    for (const closing of [this.#worker?.disconnect(), this.#queue.disconnect()]) closing?.catch(() => undefined);
+    this.#producerConnection.disconnect();
+    this.#workerConnection?.disconnect();
   }
 
   async #close(): Promise<void> {
@@ -113,6 +217,19 @@ export class BullMqPlaybookQueue implements PlaybookQueue {
     } catch {
       // A failing error callback must not stop the queue either.
     }
+  }
+}
+
+/** The promise's outcome, or a rejection once `timeoutMs` passed. */
+async function withinMs<T>(promise: Promise<T>, timeoutMs: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -65,6 +65,29 @@ describe('AgentRunner: what a run spends is logged, and counted once paid for', 
     expect(meter.state).toEqual({ reserved: 1, released: 0 });
   });
 
+  it('hands the final answer to onAnswer before the run is recorded', async () => {
+    const { runner, runs, meter } = setup(['openai'], paid(30));
+    const handed: unknown[] = [];
+    const result = await runner.run({
+      ...command(meter.meter, { prompt: 'Summarise the call.' }),
+      onAnswer: async (answer) => {
+        handed.push({ ...answer, recordedBefore: runs.runs.length });
+        return true;
+      },
+    });
+    expect(handed).toEqual([{ runId: result.runId, data: result.data, model: result.model.id, recordedBefore: 0 }]);
+    expect(runs.runs).toEqual([expect.objectContaining({ id: result.runId, status: 'succeeded' })]);
+  });
+
+  it('logs an answer onAnswer no longer wants as failed and paid for, and refuses it with 409 conflict', async () => {
+    const { runner, runs, meter } = setup(['openai'], paid(30));
+    const error = await failure(runner.run({ ...command(meter.meter, { prompt: 'Summarise the call.' }), onAnswer: async () => false }));
+    expect(error.code).toBe('conflict');
+    expect(runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'answer_discarded', inputTokens: 30, outputTokens: 30 })]);
+    expect(runs.runs[0]?.costUsd).toBeGreaterThan(0);
+    expect(meter.state).toEqual({ reserved: 1, released: 0 });
+  });
+
   it('logs the tokens of unusable answers when every model failed, but gives the unit back (502 is not counted)', async () => {
     const { runner, runs, meter } = setup(['groq'], () => ({ output: { summary: 42 }, usage: { inputTokens: 11, outputTokens: 9 } }));
     const error = await failure(runner.run(command(meter.meter, { prompt: 'x' })));

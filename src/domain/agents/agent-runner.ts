@@ -48,6 +48,13 @@ export interface RunAgentCommand {
   planPolicy?: RoutingPolicy | undefined;
   /** Streams the model's answer as it arrives: each piece of text, with the run and model it belongs to. */
   onDelta?: (delta: StreamedDelta) => void;
+  /**
+   * Given the run's final answer once every check passed, before the run is recorded, so that it is kept
+   * before anything else can fail. False: the answer is no longer wanted (the work was handed to someone
+   * else); the run is then recorded as failed (`answer_discarded`, its model calls paid for) and refused with
+   * 409 `conflict`. A throw fails the run.
+   */
+  onAnswer?: (answer: { runId: string; data: Record<string, unknown>; model: string }) => Promise<boolean>;
 }
 
 export interface StreamedDelta {
@@ -384,6 +391,10 @@ export class AgentRunner {
 
     const data = { ...output, model: chosen.model.id };
     const responseTimeMs = elapsedMs(run.startedAt);
+    if ((await run.command.onAnswer?.({ runId: run.runId, data, model: chosen.model.id })) === false) {
+      await this.#recordFailure(run, chosen.model, 'answer_discarded', layers);
+      throw new AppError('conflict', 'The answer came after its work was handed over; it was discarded', { runId: run.runId });
+    }
     await this.#record(run, chosen.model, { status: 'succeeded', errorCode: null, usage, output: JSON.stringify(data), layers });
     return {
       runId: run.runId,

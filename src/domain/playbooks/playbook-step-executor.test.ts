@@ -34,7 +34,8 @@ let database: Database;
 let runs: KyselyPlaybookRunRepository;
 let nudges: StepNudge[];
 let calls: RunAgentCommand[];
-let answer: (command: RunAgentCommand) => Record<string, unknown>;
+let answer: (command: RunAgentCommand) => Record<string, unknown> | Promise<Record<string, unknown>>;
+let errors: unknown[];
 let now: Date;
 
 const queue: PlaybookQueue = {
@@ -48,21 +49,25 @@ const queue: PlaybookQueue = {
 const runner: Pick<AgentRunner, 'run'> = {
   run: async (command) => {
     calls.push(command);
-    const data = { ...answer(command), model: 'sandbox/deterministic' };
-    return { runId: `run_${calls.length}`, data, model: { id: 'sandbox/deterministic' } } as unknown as AgentRunSuccess;
+    const runId = `run_${calls.length}`;
+    const data = { ...(await answer(command)), model: 'sandbox/deterministic' };
+    // As AgentRunner does: the answer is handed over before the run is recorded, and refused when unwanted.
+    if ((await command.onAnswer?.({ runId, data, model: 'sandbox/deterministic' })) === false) throw new AppError('conflict', 'The answer was discarded', { runId });
+    return { runId, data, model: { id: 'sandbox/deterministic' } } as unknown as AgentRunSuccess;
   },
 };
 
-function executor(owner = 'this-process'): PlaybookStepExecutor {
+function executor(owner = 'this-process', repository: KyselyPlaybookRunRepository = runs): PlaybookStepExecutor {
   return new PlaybookStepExecutor({
     playbooks,
-    runs,
+    runs: repository,
     runner,
     queue,
     events: new InMemoryRunEventBus(),
     planPolicyOf: async () => undefined,
     clock: { now: () => now },
     options: { owner, leaseMs: 1000, accountConcurrency: 2 },
+    onError: (error) => errors.push(error),
   });
 }
 
@@ -91,6 +96,7 @@ beforeEach(async () => {
   runs = new KyselyPlaybookRunRepository(database.db);
   nudges = [];
   calls = [];
+  errors = [];
   answer = () => ({ text: 'A draft about tide pools.' });
   now = new Date('2026-06-01T12:00:00.000Z');
 });
@@ -102,7 +108,7 @@ describe('PlaybookStepExecutor', () => {
   it('runs one step per nudge, passes the output on, and closes the run after the last', async () => {
     await createRun('pbr_1');
     await executor().handle({ runId: 'pbr_1', stepIndex: 0 });
-    expect(nudges).toEqual([{ runId: 'pbr_1', stepIndex: 1 }]);
+    expect(nudges).toEqual([{ runId: 'pbr_1', stepIndex: 1, attempt: 0 }]);
     expect(calls[0]?.body).toEqual({ prompt: 'Write about tide pools.', confirmed: true });
 
     await executor().handle({ runId: 'pbr_1', stepIndex: 1 });
@@ -146,7 +152,7 @@ describe('PlaybookStepExecutor', () => {
     expect(nudges).toEqual([]);
 
     now = new Date(now.getTime() + 2500);
-    expect(await executor().sweep()).toBe(1);
+    expect(await executor().sweep({ aheadMs: 500 })).toBe(1);
     answer = () => ({ text: 'A draft about tide pools.' });
     await executor().handle({ runId: 'pbr_outage', stepIndex: 0 });
     expect((await runs.findById('pbr_outage'))?.steps.map((step) => step.status)).toEqual(['done', 'pending']);
@@ -171,7 +177,7 @@ describe('PlaybookStepExecutor', () => {
     const process = executor('dying-process');
     await process.handle({ runId: 'pbr_4', stepIndex: 0 });
     await runs.claimStep('pbr_4', 1, { owner: 'dying-process', leaseExpiresAt: new Date(now.getTime() + 1000).toISOString(), now: now.toISOString(), events: [] });
-    await runs.finishStep('pbr_4', 1, 'dying-process', { status: 'done', result: '{"text":"edited"}', error: null, model: 'sandbox/deterministic', agentRunId: 'run_x', durationMs: 1, completedAt: now.toISOString() }, []);
+    await runs.finishStep('pbr_4', 1, { owner: 'dying-process', attempt: 1 }, { status: 'done', result: '{"text":"edited"}', error: null, model: 'sandbox/deterministic', agentRunId: 'run_x', durationMs: 1, completedAt: now.toISOString() }, []);
 
     await executor().handle({ runId: 'pbr_4', stepIndex: 2 });
     expect((await runs.findById('pbr_4'))?.status).toBe('done');
@@ -183,7 +189,7 @@ describe('PlaybookStepExecutor', () => {
     await runs.startRun('pbr_5', { accountLimit: 2, now: now.toISOString(), events: [] });
     await runs.claimStep('pbr_5', 0, { owner: 'dying-process', leaseExpiresAt: new Date(now.getTime() + 1000).toISOString(), now: now.toISOString(), events: [] });
     const error = { code: 'agent_failed', message: 'The agent could not run' };
-    await runs.finishStep('pbr_5', 0, 'dying-process', { status: 'failed', result: null, error, model: null, agentRunId: null, durationMs: 1, completedAt: now.toISOString() }, []);
+    await runs.finishStep('pbr_5', 0, { owner: 'dying-process', attempt: 1 }, { status: 'failed', result: null, error, model: null, agentRunId: null, durationMs: 1, completedAt: now.toISOString() }, []);
 
     // The sweep's nudge names the next pending step; it must not run.
     await executor().handle({ runId: 'pbr_5', stepIndex: 1 });
@@ -205,16 +211,77 @@ describe('PlaybookStepExecutor', () => {
     await executor().handle({ runId: 'pbr_a', stepIndex: 0 });
     await executor().handle({ runId: 'pbr_a', stepIndex: 1 });
     expect((await runs.findById('pbr_a'))?.status).toBe('done');
-    expect(nudges).toContainEqual({ runId: 'pbr_c', stepIndex: 0 });
+    expect(nudges).toContainEqual(expect.objectContaining({ runId: 'pbr_c', stepIndex: 0 }));
   });
 
   it('sweeps up runs whose claims expired', async () => {
     await createRun('pbr_6');
     await runs.startRun('pbr_6', { accountLimit: 2, now: now.toISOString(), events: [] });
     await runs.claimStep('pbr_6', 0, { owner: 'dead-process', leaseExpiresAt: new Date(now.getTime() + 1000).toISOString(), now: now.toISOString(), events: [] });
-    expect(await executor().sweep()).toBe(0);
+    expect(await executor().sweep({ aheadMs: 500 })).toBe(0);
     now = new Date(now.getTime() + 2500);
-    expect(await executor().sweep()).toBe(1);
-    expect(nudges).toEqual([{ runId: 'pbr_6', stepIndex: 0 }]);
+    expect(await executor().sweep({ aheadMs: 500 })).toBe(1);
+    // The next attempt's nudge: a new message, not the one the dead process holds.
+    expect(nudges).toEqual([{ runId: 'pbr_6', stepIndex: 0, attempt: 1 }]);
+  });
+
+  it('nudges a step whose lease expires before the next sweep when it expires, not a sweep later', async () => {
+    await createRun('pbr_8');
+    await runs.startRun('pbr_8', { accountLimit: 2, now: now.toISOString(), events: [] });
+    await runs.claimStep('pbr_8', 0, { owner: 'dead-process', leaseExpiresAt: new Date(now.getTime() + 150).toISOString(), now: now.toISOString(), events: [] });
+    const sweeping = executor();
+    expect(await sweeping.sweep({ aheadMs: 500 })).toBe(1);
+    expect(nudges).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(nudges).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(nudges).toEqual([{ runId: 'pbr_8', stepIndex: 0, attempt: 1 }]);
+
+    // Scheduled nudges are dropped when the process stops executing steps.
+    nudges.length = 0;
+    expect(await sweeping.sweep({ aheadMs: 500 })).toBe(1);
+    sweeping.cancelScheduled();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(nudges).toEqual([]);
+  });
+
+  it('reuses the stored answer of a step whose save failed: the model is not called again', async () => {
+    await createRun('pbr_9');
+    // The database fails once, between the answer and the step's save.
+    const failing = new KyselyPlaybookRunRepository(database.db);
+    let failures = 1;
+    failing.finishStep = async (...parameters) => {
+      if (failures-- > 0) throw new Error('connection terminated');
+      return runs.finishStep(...parameters);
+    };
+    await executor('first-process', failing).handle({ runId: 'pbr_9', stepIndex: 0 });
+    expect(errors).toHaveLength(1);
+    expect(calls).toHaveLength(1);
+    expect(await runs.findStepAnswer('pbr_9', 0)).toMatchObject({ agentRunId: 'run_1', attempt: 1, model: 'sandbox/deterministic' });
+
+    // Its lease expires; the step is claimed again and completes from the stored answer.
+    now = new Date(now.getTime() + 1500);
+    await executor('second-process').handle({ runId: 'pbr_9', stepIndex: 0 });
+    expect(calls).toHaveLength(1);
+    const step = (await runs.findById('pbr_9'))?.steps[0];
+    expect(step).toMatchObject({ status: 'done', attempts: 2, agentRunId: 'run_1', model: 'sandbox/deterministic' });
+    expect(JSON.parse(step?.result ?? '{}')).toEqual({ text: 'A draft about tide pools.', model: 'sandbox/deterministic' });
+    expect(nudges).toEqual([{ runId: 'pbr_9', stepIndex: 1, attempt: 0 }]);
+  });
+
+  it('stores nothing from a process that lost its claim while the model answered', async () => {
+    await createRun('pbr_7');
+    answer = async () => {
+      // Paused past its lease: another process takes the step over meanwhile.
+      now = new Date(now.getTime() + 1500);
+      await runs.claimStep('pbr_7', 0, { owner: 'other-process', leaseExpiresAt: new Date(now.getTime() + 1000).toISOString(), now: now.toISOString(), events: [] });
+      return { text: 'A late draft.' };
+    };
+    await executor('paused-process').handle({ runId: 'pbr_7', stepIndex: 0 });
+    expect(calls).toHaveLength(1);
+    expect(errors).toEqual([]);
+    expect(nudges).toEqual([]);
+    expect(await runs.findStepAnswer('pbr_7', 0)).toBeUndefined();
+    expect((await runs.findById('pbr_7'))?.steps[0]).toMatchObject({ status: 'running', attempts: 2, leaseOwner: 'other-process' });
   });
 });

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
-import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, RunCallbackOutbox, StepNudge, StepOutcomeRecord } from '../../ports/playbook-run-repository.ts';
+import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, RunCallbackOutbox, StepClaim, StepNudge, StepOutcomeRecord } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
 import type { AgentRunBody } from '../agents/agent-task.ts';
@@ -25,6 +25,9 @@ export interface PlaybookExecutorOptions {
 
 type StepOutcome = Omit<StepOutcomeRecord, 'completedAt'>;
 
+/** How long after a lease's expiry the sweep's scheduled nudge for its step is sent. */
+const takeoverMarginMs = 25;
+
 /**
  * Executes playbook steps, one per nudge, in whichever process the nudge reaches. The database decides:
  * a step runs only after this process claimed it, its result counts only while the claim holds, and the
@@ -42,6 +45,8 @@ export class PlaybookStepExecutor {
   readonly #options: PlaybookExecutorOptions;
   readonly #onError: (error: unknown, nudge: StepNudge) => void;
   readonly #callback: RunCallbackOutbox | undefined;
+  /** Nudges the sweep scheduled for leases about to expire, by step and attempt. */
+  readonly #scheduled = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(dependencies: {
     playbooks: PlaybookCatalog;
@@ -77,12 +82,42 @@ export class PlaybookStepExecutor {
     }
   }
 
-  /** Nudges the runs that need a worker: steps whose process died, lost nudges, runs waiting for a slot. */
-  async sweep(): Promise<number> {
+  /**
+   * Nudges the runs that need a worker: steps whose process died, lost nudges, runs waiting for a slot. It
+   * looks `aheadMs` ahead (the time until the next sweep): a running step whose lease expires before then is
+   * nudged when it expires, so a dead process's step is taken over one lease after its last renewal at
+   * most. A live process renews its lease well before that (every third of a lease, for a whole lease).
+   */
+  async sweep(options: { aheadMs: number }): Promise<number> {
     const now = this.#clock.now();
-    const nudges = await this.#runs.findStalled({ now: now.toISOString(), idleBefore: new Date(now.getTime() - this.#options.leaseMs).toISOString(), limit: 500 });
-    for (const nudge of nudges) await this.#queue.enqueue(nudge);
+    const nudges = await this.#runs.findStalled({
+      idleBefore: new Date(now.getTime() - this.#options.leaseMs).toISOString(),
+      expiringBefore: new Date(now.getTime() + options.aheadMs).toISOString(),
+      limit: 500,
+    });
+    for (const nudge of nudges) {
+      const waitMs = nudge.leaseExpiresAt ? Date.parse(nudge.leaseExpiresAt) - now.getTime() + takeoverMarginMs : 0;
+      if (waitMs > 0) this.#schedule(nudge, waitMs);
+      else await this.#queue.enqueue(toQueued(nudge));
+    }
     return nudges.length;
+  }
+
+  /** Drops the nudges the sweep scheduled: called when this process stops executing steps. */
+  cancelScheduled(): void {
+    for (const timer of this.#scheduled.values()) clearTimeout(timer);
+    this.#scheduled.clear();
+  }
+
+  #schedule(nudge: StepNudge, waitMs: number): void {
+    const key = `${nudge.runId}.${nudge.stepIndex}.${nudge.attempt ?? 0}`;
+    if (this.#scheduled.has(key)) return;
+    const timer = setTimeout(() => {
+      this.#scheduled.delete(key);
+      this.#queue.enqueue(toQueued(nudge)).catch((error: unknown) => this.#onError(error, nudge));
+    }, waitMs);
+    timer.unref();
+    this.#scheduled.set(key, timer);
   }
 
   async #advance(runId: string): Promise<void> {
@@ -117,15 +152,18 @@ export class PlaybookStepExecutor {
     });
     // Not claimable: another process holds a live claim on it, or the run changed meanwhile.
     if (!claimed) return;
+    const claim: StepClaim = { owner: this.#options.owner, attempt: claimed.attempts };
     await this.#signal(run.id);
 
     const outcome = body
-      ? await this.#withLease(run.id, step.stepIndex, () => this.#runStep(run, claimed, body))
+      ? await this.#withLease(run.id, step.stepIndex, claim, () => this.#answeredOrRun(run, claimed, claim, body))
       : failure({ code: 'playbook_not_found', message: `Playbook "${run.playbookId}" is no longer in the catalog` }, 0);
+    // The claim was lost while the agent ran: its answer was not stored, and nothing else is.
+    if (!outcome) return;
     const events = outcome.status === 'done'
       ? [playbookEvents.stepCompleted(run, step, { model: outcome.model ?? '', durationMs: outcome.durationMs })]
       : [playbookEvents.stepFailed(run, step, { error: outcome.error as PlaybookError, durationMs: outcome.durationMs })];
-    const stored = await this.#runs.finishStep(run.id, step.stepIndex, this.#options.owner, { ...outcome, completedAt: this.#now() }, events);
+    const stored = await this.#runs.finishStep(run.id, step.stepIndex, claim, { ...outcome, completedAt: this.#now() }, events);
     // The claim was lost (the run was canceled, or the step was taken over): this result does not count.
     if (!stored) return;
     await this.#signal(run.id);
@@ -137,7 +175,7 @@ export class PlaybookStepExecutor {
       return;
     }
     const next = firstUnfinishedStep(updated);
-    if (next) await this.#queue.enqueue({ runId: run.id, stepIndex: next.stepIndex });
+    if (next) await this.#queue.enqueue({ runId: run.id, stepIndex: next.stepIndex, attempt: next.attempts });
     else await this.#close(updated);
   }
 
@@ -152,10 +190,24 @@ export class PlaybookStepExecutor {
     return definition && { prompt: stepPrompt(definition, run), confirmed: true };
   }
 
-  async #runStep(run: PlaybookRunRecord, step: PlaybookStepRecord, body: AgentRunBody): Promise<StepOutcome> {
+  /**
+   * The step's stored answer when an earlier claim got one (its process died, or the database failed before
+   * the step was saved): the model is not called again. Otherwise the step runs. Undefined when the claim was
+   * lost before the answer could be stored.
+   */
+  async #answeredOrRun(run: PlaybookRunRecord, step: PlaybookStepRecord, claim: StepClaim, body: AgentRunBody): Promise<StepOutcome | undefined> {
+    const startedAt = performance.now();
+    const answer = await this.#runs.findStepAnswer(run.id, step.stepIndex);
+    if (answer) return { status: 'done', result: answer.result, error: null, model: answer.model, agentRunId: answer.agentRunId, durationMs: elapsed(startedAt) };
+    return this.#runStep(run, step, claim, body);
+  }
+
+  async #runStep(run: PlaybookRunRecord, step: PlaybookStepRecord, claim: StepClaim, body: AgentRunBody): Promise<StepOutcome | undefined> {
     const startedAt = performance.now();
     // The run reserved one unit per step when it started; the runner says whether a failure spent it.
     const unit = prepaidUnit();
+    // Set when the claim was lost before the answer could be kept: the answer is not this process's to keep.
+    let claimLost = false;
     try {
       const result = await this.#runner.run({
         surface: 'api',
@@ -165,10 +217,18 @@ export class PlaybookStepExecutor {
         requestId: run.requestId ?? run.id,
         meter: unit.meter,
         planPolicy: await this.#planPolicyOf(run.accountId),
+        // Kept before the run log and the step are written: a retry of this step reuses it.
+        onAnswer: async (answer) => {
+          const kept = await this.#runs.storeStepAnswer(run.id, step.stepIndex, claim, { result: JSON.stringify(answer.data), model: answer.model, agentRunId: answer.runId, createdAt: this.#now() });
+          claimLost = !kept;
+          return kept;
+        },
       });
       return { status: 'done', result: JSON.stringify(result.data), error: null, model: result.model.id, agentRunId: result.runId, durationMs: elapsed(startedAt) };
     } catch (error) {
-      // An outage is not the step's failure: its claim lapses and the sweep hands it out again once the database is back.
+      if (claimLost) return undefined;
+      // An outage is not the step's failure: its claim lapses and the sweep hands it out again once the database
+      // is back; an answer stored before the outage is then reused.
       if (error instanceof DatabaseUnavailableError) throw error;
       if (!(error instanceof AppError)) this.#onError(error, { runId: run.id, stepIndex: step.stepIndex });
       const agentRunId = error instanceof AppError && typeof error.details.runId === 'string' ? error.details.runId : null;
@@ -178,9 +238,9 @@ export class PlaybookStepExecutor {
   }
 
   /** Runs `work` while renewing this process's claim on the step. */
-  async #withLease<Result>(runId: string, stepIndex: number, work: () => Promise<Result>): Promise<Result> {
+  async #withLease<Result>(runId: string, stepIndex: number, claim: StepClaim, work: () => Promise<Result>): Promise<Result> {
     const renew = setInterval(() => {
-      this.#runs.renewLease(runId, stepIndex, this.#options.owner, this.#leaseEnd()).catch((error: unknown) => this.#onError(error, { runId, stepIndex }));
+      this.#runs.renewLease(runId, stepIndex, claim, this.#leaseEnd()).catch((error: unknown) => this.#onError(error, { runId, stepIndex }));
     }, Math.max(100, Math.floor(this.#options.leaseMs / 3)));
     try {
       return await work();
@@ -219,6 +279,11 @@ export class PlaybookStepExecutor {
   #leaseEnd(): string {
     return new Date(this.#clock.now().getTime() + this.#options.leaseMs).toISOString();
   }
+}
+
+/** What travels through the queue: the step and its attempt, not what the sweep read. */
+function toQueued(nudge: StepNudge): StepNudge {
+  return { runId: nudge.runId, stepIndex: nudge.stepIndex, attempt: nudge.attempt ?? 0 };
 }
 
 function failure(error: PlaybookError, durationMs: number): StepOutcome {

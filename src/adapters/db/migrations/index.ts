@@ -11,6 +11,7 @@ import * as idempotencyKeys from './0009-idempotency-keys.ts';
 import * as runRollups from './0010-run-rollups.ts';
 import * as unitsSpent from './0011-units-spent.ts';
 import * as usageHolds from './0012-usage-holds.ts';
+import * as stepAnswers from './0013-step-answers.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0010-run-rollups': runRollups,
   '0011-units-spent': unitsSpent,
   '0012-usage-holds': usageHolds,
+  '0013-step-answers': stepAnswers,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

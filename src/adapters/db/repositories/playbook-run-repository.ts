@@ -10,6 +10,8 @@ import type {
   RunCursor,
   RunCallbackOutbox,
   RunKind,
+  StepAnswerRecord,
+  StepClaim,
   StepNudge,
   StepOutcomeRecord,
 } from '../../../ports/playbook-run-repository.ts';
@@ -18,6 +20,7 @@ import { counterKey } from '../../../domain/quotas/counter-key.ts';
 import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
 import { settleHolds, takeOffCounter } from './quota-holds.ts';
 import { findStalledRuns, oldestQueuedRun, openStepStatuses } from './playbook-run-sweep-queries.ts';
+import { findStepAnswer, storeStepAnswer } from './playbook-step-answers.ts';
 import { deliveryToRow } from './webhook-delivery-rows.ts';
 import { errorToText, eventToRecord, eventsToRows, runToRecord, runToRow, stepToRecord, stepToRow } from './playbook-run-rows.ts';
 
@@ -106,20 +109,21 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     });
   }
 
-  async renewLease(runId: string, stepIndex: number, owner: string, leaseExpiresAt: string): Promise<boolean> {
+  async renewLease(runId: string, stepIndex: number, claim: StepClaim, leaseExpiresAt: string): Promise<boolean> {
     const result = await this.#db
       .updateTable('playbook_steps')
       .set({ lease_expires_at: leaseExpiresAt })
       .where('run_id', '=', runId)
       .where('step_index', '=', stepIndex)
       .where('status', '=', 'running')
-      .where('lease_owner', '=', owner)
+      .where('lease_owner', '=', claim.owner)
+      .where('attempts', '=', claim.attempt)
       .where((eb) => eb.exists(eb.selectFrom('playbook_runs').select('playbook_runs.id').where('playbook_runs.id', '=', runId).where('playbook_runs.status', '=', 'running')))
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
-  async finishStep(runId: string, stepIndex: number, owner: string, outcome: StepOutcomeRecord, events: NewPlaybookEvent[]): Promise<boolean> {
+  async finishStep(runId: string, stepIndex: number, claim: StepClaim, outcome: StepOutcomeRecord, events: NewPlaybookEvent[]): Promise<boolean> {
     const finished = await this.#transition(runId, ['running'], outcome.completedAt, events, async (trx) => {
       const step = await trx
         .updateTable('playbook_steps')
@@ -137,7 +141,8 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
         .where('run_id', '=', runId)
         .where('step_index', '=', stepIndex)
         .where('status', '=', 'running')
-        .where('lease_owner', '=', owner)
+        .where('lease_owner', '=', claim.owner)
+        .where('attempts', '=', claim.attempt)
         .executeTakeFirst();
       if (step.numUpdatedRows === 0n) throw new NotApplied();
       if (outcome.status === 'done' || outcome.unitSpent === true) {
@@ -238,7 +243,15 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     return rows.map(eventToRecord);
   }
 
-  async findStalled(options: { now: string; idleBefore: string; limit: number }): Promise<StepNudge[]> {
+  storeStepAnswer(runId: string, stepIndex: number, claim: StepClaim, answer: Omit<StepAnswerRecord, 'attempt'>): Promise<boolean> {
+    return storeStepAnswer(this.#db, runId, stepIndex, claim, answer);
+  }
+
+  findStepAnswer(runId: string, stepIndex: number): Promise<StepAnswerRecord | undefined> {
+    return findStepAnswer(this.#db, runId, stepIndex);
+  }
+
+  async findStalled(options: { idleBefore: string; expiringBefore: string; limit: number }): Promise<StepNudge[]> {
     return findStalledRuns(this.#db, options);
   }
 

@@ -11,25 +11,26 @@ export const openStepStatuses: readonly PlaybookStepStatus[] = ['pending', 'runn
 const outerRunId = sql.ref<string>('playbook_runs.id');
 
 /** See PlaybookRunRepository.findStalled. */
-export async function findStalledRuns(db: Kysely<DatabaseSchema>, options: { now: string; idleBefore: string; limit: number }): Promise<StepNudge[]> {
+export async function findStalledRuns(db: Kysely<DatabaseSchema>, options: { idleBefore: string; expiringBefore: string; limit: number }): Promise<StepNudge[]> {
   if (options.limit <= 0) return [];
+  const idle = sql<boolean>`playbook_runs.updated_at < ${options.idleBefore}`;
   const stalled = await db
     .selectFrom('playbook_runs')
-    .select([...nudgeColumns(db)])
+    .select([...nudgeColumns(db), ...headStepColumns(db)])
     .where('status', '=', 'running')
-    .where('updated_at', '<', options.idleBefore)
     .where((eb) =>
       eb.or([
         // Every step finished, but the run was not: its process died in between.
-        eb.not(eb.exists(eb.selectFrom('playbook_steps as open').select('open.step_index').where('open.run_id', '=', outerRunId).where('open.status', 'in', openStepStatuses))),
-        // The first unfinished step waits for a worker, or its worker stopped renewing the lease.
+        eb.and([idle, eb.not(eb.exists(eb.selectFrom('playbook_steps as open').select('open.step_index').where('open.run_id', '=', outerRunId).where('open.status', 'in', openStepStatuses)))]),
+        // The first unfinished step waits for a worker, or its worker stops renewing the lease (it expires
+        // before the next sweep: that sweep would be too late). A live worker keeps its lease further ahead.
         eb.exists(
           eb
             .selectFrom('playbook_steps as next')
             .select('next.step_index')
             .where('next.run_id', '=', outerRunId)
             .where('next.step_index', '=', firstOpenStep(db))
-            .where((inner) => inner.or([inner('next.status', '=', 'pending'), inner.and([inner('next.status', '=', 'running'), inner('next.lease_expires_at', '<', options.now)])])),
+            .where((inner) => inner.or([inner.and([idle, inner('next.status', '=', 'pending')]), inner.and([inner('next.status', '=', 'running'), inner('next.lease_expires_at', '<', options.expiringBefore)])])),
         ),
       ]),
     )
@@ -107,7 +108,25 @@ function nudgeColumns(db: Kysely<DatabaseSchema>) {
   ] as const;
 }
 
-/** The step to look at: the first unfinished one, or one past the last when every step finished. */
-function toNudge(row: { id: string; first_open: number | string | null; step_count: number | string | bigint | null }): StepNudge {
-  return { runId: row.id, stepIndex: row.first_open === null ? Number(row.step_count) : Number(row.first_open) };
+/** The first unfinished step's claims so far and lease expiry, for a query on playbook_runs. */
+function headStepColumns(db: Kysely<DatabaseSchema>) {
+  const head = () => db.selectFrom('playbook_steps as head').where('head.run_id', '=', outerRunId).where('head.step_index', '=', firstOpenStep(db));
+  return [head().select('head.attempts').as('head_attempts'), head().select('head.lease_expires_at').as('head_lease_expires_at')] as const;
+}
+
+/**
+ * The step to look at: the first unfinished one, or one past the last when every step finished; with its
+ * claims so far and its lease's expiry when the query read them.
+ */
+function toNudge(row: {
+  id: string;
+  first_open: number | string | null;
+  step_count: number | string | bigint | null;
+  head_attempts?: number | string | null;
+  head_lease_expires_at?: string | null;
+}): StepNudge {
+  const nudge: StepNudge = { runId: row.id, stepIndex: row.first_open === null ? Number(row.step_count) : Number(row.first_open) };
+  if (row.head_attempts !== undefined && row.head_attempts !== null) nudge.attempt = Number(row.head_attempts);
+  if (row.head_lease_expires_at) nudge.leaseExpiresAt = row.head_lease_expires_at;
+  return nudge;
 }
