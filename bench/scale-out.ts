@@ -156,6 +156,8 @@ try {
     }
   }
   const uptimeAfter = loadavg();
+  // autocannon stops with requests still in flight; they finish before the servers are stopped.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
 
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
   const median = (values: number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? 0;
