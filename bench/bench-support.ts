@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/agentapi.js');
@@ -59,7 +60,8 @@ function followLog(child: ChildProcess, name: string, onLine: (line: string) => 
  * errors when `showErrors` is set.
  */
 export async function startBenchServer(env: Record<string, string>, options: { showErrors?: boolean } = {}): Promise<BenchServer> {
-  const port = await freePort();
+  // A port of the caller's (env.PORT) or a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [...startFlags(), bin, 'serve'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
@@ -74,7 +76,10 @@ export async function startBenchServer(env: Record<string, string>, options: { s
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('benchmark server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('benchmark server did not start');
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
@@ -140,7 +145,7 @@ export async function createBenchKey(
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, [bin, 'keys', 'create', '--user', user, '--v1-plan', plans.v1Plan, '--plan', plans.plan, '--json'], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, PLANS_FILE: join(root, plans.plan === 'bench' ? 'bench/bench-plans.yaml' : 'config/plans.yaml') },
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, PLANS_FILE: join(root, plans.plan.startsWith('bench') ? 'bench/bench-plans.yaml' : 'config/plans.yaml') },
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -162,4 +167,26 @@ export function argument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Deletes one run's Redis keys (those under its prefix), and only them. */
+export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const client = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length > 0) await client.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await client.quit();
+  }
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat. */
+export function processCpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

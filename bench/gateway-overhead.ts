@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { argument, benchDatabaseUrl, createBenchKey, printTable, startFlags } from './bench-support.ts';
+import { argument, benchDatabaseUrl, createBenchKey, printTable, processCpuMs, startFlags } from './bench-support.ts';
 
 /**
  * The gateway benchmark: the same upstream call made directly against the local provider simulator,
@@ -37,13 +37,6 @@ async function waitFor(url: string, init?: RequestInit): Promise<void> {
     if (Date.now() > deadline) throw new Error(`${url} did not come up`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** CPU time (user + system) a process has used so far, in milliseconds. */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Peak resident memory of a process so far, from the kernel's high-water mark. */
@@ -122,10 +115,10 @@ for (const name of names) await load(name, { connections: 10, seconds: 2 }); // 
 for (let round = 0; round < rounds; round += 1) {
   for (const connections of [10, 50] as const) {
     for (const name of names) {
-      const cpuBefore = cpuMs(worker[name].pid);
+      const cpuBefore = processCpuMs(worker[name].pid);
       const result = await load(name, { connections, seconds: duration });
       throughput[name][connections].push(result.requests.average);
-      if (connections === 50) cpuPerRequest[name].push((cpuMs(worker[name].pid) - cpuBefore) / result.requests.total);
+      if (connections === 50) cpuPerRequest[name].push((processCpuMs(worker[name].pid) - cpuBefore) / result.requests.total);
     }
   }
   // Tail latency varies from run to run on a shared machine: several short runs each, median reported.

@@ -3,12 +3,12 @@ import { rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   argument,
   benchDatabaseUrl,
   createBenchKey,
+  deleteRedisKeys,
   migrateBenchDatabase,
   printTable,
   startBenchServer,
@@ -249,22 +249,7 @@ async function redis(): Promise<ModeResult> {
     await Promise.all(processes.map((child) => child.stop()));
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
-    await deleteKeys(keyPrefix);
-  }
-}
-
-/** Deletes this run's keys, and only them. */
-async function deleteKeys(prefix: string): Promise<void> {
-  const client = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length > 0) await client.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    await client.quit();
+    await deleteRedisKeys(redisUrl, keyPrefix);
   }
 }
 

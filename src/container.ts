@@ -163,7 +163,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
     tokenVerifier,
     authCacheSeconds: config.auth.cacheSeconds,
   });
-  const runLog = new BatchingRunRepository(new KyselyRunRepository(database.db));
+  const runLog = new BatchingRunRepository(new KyselyRunRepository(database.db, database.dialect));
   const runner = new AgentRunner({
     catalog,
     router,

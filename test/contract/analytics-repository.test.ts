@@ -95,7 +95,7 @@ describe.each(dialects)('analytics rollups on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await freshMigratedDatabase(dialect);
-    await insertFixture(new KyselyRunRepository(database.db));
+    await insertFixture(new KyselyRunRepository(database.db, database.dialect));
     service = new AnalyticsService({ analytics: new KyselyAnalyticsRepository(database.db), clock });
   });
   afterAll(async () => {
@@ -156,7 +156,7 @@ describe.each(dialects)('analytics rollups on %s', (dialect) => {
   it('keeps exact totals under concurrent batches, and a failed batch adds nothing', async () => {
     const concurrent = await freshMigratedDatabase(dialect);
     try {
-      const runs = new KyselyRunRepository(concurrent.db);
+      const runs = new KyselyRunRepository(concurrent.db, concurrent.dialect);
       const batches = Array.from({ length: 20 }, (_, batch) =>
         Array.from({ length: 25 }, (_, index) =>
           run(`run_c${batch}_${index}`, `2026-03-0${1 + (index % 3)}T10:00:00.000Z`, {
@@ -206,7 +206,7 @@ describe('analytics on SQLite and PostgreSQL', () => {
       dialects.map(async (dialect: TestDatabase['dialect']) => {
         const database = await freshMigratedDatabase(dialect);
         try {
-          const repository = new KyselyRunRepository(database.db);
+          const repository = new KyselyRunRepository(database.db, database.dialect);
           for (let start = 0; start < runs.length; start += 150) await repository.insertMany(runs.slice(start, start + 150));
           const service = new AnalyticsService({ analytics: new KyselyAnalyticsRepository(database.db), clock });
           const results = [];

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
@@ -108,5 +109,22 @@ describe.each(dialects)('quota ledger on %s', (dialect) => {
     await ledger.hold(hold('yesterday'), 10, { ...times, counterExpiresAt: at(-minute) });
     expect(await ledger.purgeExpired(start)).toBeGreaterThanOrEqual(1);
     expect(await ledger.get('yesterday')).toBe(0);
+  });
+
+  it.runIf(dialect === 'postgres')('commits a hold without waiting for the flush, and only that statement (decisions/0047)', async () => {
+    await database.db.connection().execute(async (connection) => {
+      const setting = async () => (await sql<{ value: string }>`select current_setting('synchronous_commit') as value`.execute(connection)).rows[0]?.value;
+      const before = await setting();
+      // The setting is read inside the hold's own transaction, then again on the same connection after it.
+      await connection.transaction().execute(async (transaction) => {
+        await new SqlQuotaLedger(transaction, database.dialect).hold(hold('commit-mode'), null, times);
+        expect((await sql<{ value: string }>`select current_setting('synchronous_commit') as value`.execute(transaction)).rows[0]?.value).toBe('off');
+      });
+      expect(before).not.toBe('off');
+      expect(await setting()).toBe(before);
+      await new SqlQuotaLedger(connection, database.dialect).hold(hold('commit-mode'), null, times);
+      expect(await setting()).toBe(before);
+    });
+    expect(await ledger.get('commit-mode')).toBe(2);
   });
 });

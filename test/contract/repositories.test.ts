@@ -144,14 +144,14 @@ describe.each(dialects)('repositories on %s', (dialect) => {
     };
 
     it('round-trips every field, numbers as numbers', async () => {
-      const runs = new KyselyRunRepository(database.db);
+      const runs = new KyselyRunRepository(database.db, database.dialect);
       await runs.insert(run);
       expect(await runs.findById('run_0001')).toEqual(run);
       expect(await runs.findById('run_missing')).toBeUndefined();
     });
 
     it('lists an account’s runs newest first, limited', async () => {
-      const runs = new KyselyRunRepository(database.db);
+      const runs = new KyselyRunRepository(database.db, database.dialect);
       await runs.insert({ ...run, id: 'run_0002', createdAt: '2026-01-02T10:00:00.000Z', status: 'failed', errorCode: 'upstream_unavailable', output: null });
       await runs.insert({ ...run, id: 'run_0003', accountId: 'someone-else', createdAt: '2026-01-03T10:00:00.000Z' });
       const listed = await runs.listByAccount('acct-1', { limit: 10 });
@@ -160,7 +160,7 @@ describe.each(dialects)('repositories on %s', (dialect) => {
     });
 
     it('writes concurrent inserts together, each caller waiting for its own row, and isolates a bad row', async () => {
-      const runs = new BatchingRunRepository(new KyselyRunRepository(database.db));
+      const runs = new BatchingRunRepository(new KyselyRunRepository(database.db, database.dialect));
       const ids = Array.from({ length: 50 }, (_, index) => `run_batch_${index}`);
       await Promise.all(ids.map((id) => runs.insert({ ...run, id })));
       for (const id of ids) expect((await runs.findById(id))?.id).toBe(id);
@@ -172,7 +172,7 @@ describe.each(dialects)('repositories on %s', (dialect) => {
     it('keeps runs across a reconnect', async () => {
       await database.close();
       database = await openDatabase(url);
-      expect((await new KyselyRunRepository(database.db).findById('run_0001'))?.costUsd).toBe(0.00098);
+      expect((await new KyselyRunRepository(database.db, database.dialect).findById('run_0001'))?.costUsd).toBe(0.00098);
     });
   });
 });

@@ -10,7 +10,8 @@ export const allRollupKeyColumns = ['day', 'agent', 'model', 'provider'] as cons
 /** The columns an account's rollup is identified by, in primary-key order. */
 export const rollupKeyColumns = ['account_id', ...allRollupKeyColumns] as const;
 
-const rollupCounterColumns = ['requests', 'succeeded', 'failed', 'blocked', 'input_tokens', 'output_tokens', 'cost_usd'] as const;
+/** The counters of a rollup row, added up when rows of the same key meet. */
+export const rollupCounterColumns = ['requests', 'succeeded', 'failed', 'blocked', 'input_tokens', 'output_tokens', 'cost_usd'] as const;
 
 export const rollupColumns = [...rollupKeyColumns, ...rollupCounterColumns] as const satisfies readonly (keyof RunRollupsTable)[];
 export const allRollupColumns = [...allRollupKeyColumns, ...rollupCounterColumns] as const satisfies readonly (keyof RunRollupsAllTable)[];

@@ -99,10 +99,17 @@ function raiseStatement(db: Kysely<DatabaseSchema>, slot: Slot, limited: boolean
     .returning('count');
 }
 
-/** PostgreSQL: the raise, and the hold stored only when the raise returned a row, in one statement. */
+/**
+ * PostgreSQL: the raise, and the hold stored only when the raise returned a row, in one statement, committed
+ * without waiting for the WAL flush (`set_config('synchronous_commit', 'off', true)` lasts for this statement's
+ * own transaction). Every request of an account raises the same counter row, and its lock is held until
+ * commit: waiting for the disk there would let through one request per flush. A hold lost with the database
+ * server is counted again when its run is recorded (see decisions/0047).
+ */
 function raiseAndStoreStatement(db: Kysely<DatabaseSchema>, limited: boolean): QueryTemplate<{ count: number }> {
   return new QueryTemplate(db, (slot) =>
     db
+      .with('commit_without_flush', (qb) => qb.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')))
       .with('raised', () => raiseStatement(db, slot, limited))
       .with('stored', (qb) =>
         qb
@@ -120,7 +127,8 @@ function raiseAndStoreStatement(db: Kysely<DatabaseSchema>, limited: boolean): Q
               ]),
           ),
       )
-      .selectFrom('raised')
-      .select('count'),
+      // Joined so that the setting is evaluated; it is one row.
+      .selectFrom(['raised', 'commit_without_flush'])
+      .select('raised.count'),
   );
 }
