@@ -75,6 +75,9 @@ import { startPlaybookWorker, type PlaybookWorker } from './workers/playbook-wor
 import type { PlaybookQueue } from './ports/playbook-queue.ts';
 import type { RunEventBus } from './ports/run-event-bus.ts';
 
+/** How long a stopping process waits for agent runs in progress to be recorded. */
+const maxDrainMs = 30_000;
+
 export interface Container {
   config: AppConfig;
   logger: Logger;
@@ -299,6 +302,9 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       return counters + (await idempotency.purgeExpired());
     },
     async close() {
+      // Runs whose callers went away still finish and are recorded before the database closes.
+      const drainMs = Math.min(config.upstreamDeadlineMs + 2000, maxDrainMs);
+      if (!(await runner.whenIdle(drainMs))) logger.warn({ drainMs }, 'agent runs still in progress at shutdown were not recorded');
       await worker?.stop();
       if (!worker) await playbookQueue.close();
       await webhookWorker?.stop();

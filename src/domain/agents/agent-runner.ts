@@ -145,6 +145,7 @@ export class AgentRunner {
   readonly #options: AgentRunnerOptions;
   readonly #sleep: (milliseconds: number) => Promise<void>;
   readonly #telemetry: Telemetry;
+  readonly #inFlight = new Set<Promise<AgentRunSuccess>>();
 
   constructor(dependencies: {
     catalog: AgentCatalog;
@@ -227,7 +228,42 @@ export class AgentRunner {
     return agent;
   }
 
+  /**
+   * Runs one agent request to its end: answered and recorded, or refused with what it reserved given back.
+   * The run is tracked until then, so a shutdown can wait for it (see whenIdle).
+   */
   async run(command: RunAgentCommand): Promise<AgentRunSuccess> {
+    const work = this.#run(command);
+    this.#inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.#inFlight.delete(work);
+    }
+  }
+
+  /**
+   * Resolves once every run in progress has ended, or after `withinMs` (false then): a process that stops
+   * waits for them before it closes the database, so a run whose caller went away is still recorded.
+   */
+  async whenIdle(withinMs: number): Promise<boolean> {
+    if (this.#inFlight.size === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), withinMs);
+    });
+    const idle = (async () => {
+      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+      return true as const;
+    })();
+    try {
+      return await Promise.race([idle, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #run(command: RunAgentCommand): Promise<AgentRunSuccess> {
     const startedAt = performance.now();
     const agent = command.surface === 'free' ? this.findFreeAgent(command.agentId) : this.findAgent(command.agentId, command.surface);
     // Invalid requests are refused before anything is screened or recorded.
