@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { DatabaseUnavailableError } from '../../../domain/database-unavailable.ts';
 import type { DatabaseAvailability } from '../database-availability.ts';
 import { classifyDatabaseError, isDatabaseTimeout, isDatabaseUnavailable } from '../database-unavailability.ts';
+import { isStalePreparedStatement, StatementNames } from './statement-names.ts';
 
 /** Told about a connection's error that no query was waiting for, so it is logged rather than crashing the process. */
 export type ConnectionErrorListener = (error: Error) => void;
@@ -21,6 +22,7 @@ export class ObservedPostgresPool implements PostgresPool {
   readonly #pool: Pool;
   readonly #availability: DatabaseAvailability;
   readonly #clients = new WeakMap<PoolClient, ObservedClient>();
+  readonly #names = new StatementNames();
 
   constructor(pool: Pool, availability: DatabaseAvailability, onConnectionError: ConnectionErrorListener) {
     this.#pool = pool;
@@ -47,7 +49,7 @@ export class ObservedPostgresPool implements PostgresPool {
     // One wrapper per pg client: Kysely keeps its connection object per client it is given.
     let observed = this.#clients.get(client);
     if (!observed) {
-      observed = new ObservedClient(client, (error) => this.#failure(error), () => this.#availability.answered());
+      observed = new ObservedClient(client, this.#names, (error) => this.#failure(error), () => this.#availability.answered());
       this.#clients.set(client, observed);
     }
     observed.lease();
@@ -67,12 +69,14 @@ export class ObservedPostgresPool implements PostgresPool {
 
 class ObservedClient implements PostgresPoolClient {
   readonly #client: PoolClient;
+  readonly #names: StatementNames;
   readonly #failure: (error: unknown) => unknown;
   readonly #answered: () => void;
   #broken = false;
 
-  constructor(client: PoolClient, failure: (error: unknown) => unknown, answered: () => void) {
+  constructor(client: PoolClient, names: StatementNames, failure: (error: unknown) => unknown, answered: () => void) {
     this.#client = client;
+    this.#names = names;
     this.#failure = failure;
     this.#answered = answered;
   }
@@ -92,13 +96,24 @@ class ObservedClient implements PostgresPoolClient {
     // A connection already lost is not waited on again (a transaction's rollback after its statement timed out).
     if (this.#broken) throw new DatabaseUnavailableError();
     try {
-      const result = await this.#client.query(sql, parameters as unknown[]);
+      const result = await this.#send(sql, parameters as unknown[]);
       this.#answered();
       return result as PostgresQueryResult<unknown>;
     } catch (error) {
       const failure = this.#failure(error);
       if (failure !== error) this.#broken = true;
       throw failure;
+    }
+  }
+
+  async #send(text: string, values: unknown[]): Promise<unknown> {
+    const name = this.#names.nameOf(text);
+    if (name === undefined) return this.#client.query(text, values);
+    try {
+      return await this.#client.query({ name, text, values });
+    } catch (error) {
+      if (!isStalePreparedStatement(error)) throw error;
+      return this.#client.query(text, values);
     }
   }
 
