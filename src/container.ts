@@ -109,7 +109,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
   const safetyModels = readSafetyModels(config.paths.catalogDir);
 
   // A pooled connection that drops with no statement waiting is replaced by the pool: worth a line, not a crash.
-  const database = await openDatabase(config.database.url, { onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
+  const database = await openDatabase(config.database.url, { onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'), preparedStatements: config.database.preparedStatements });
   const gateway = await AiSdkModelGateway.create(config.providers, providerAdapters);
   const breaker = new InMemoryCircuitBreaker(config.circuitBreaker);
   const router = new ModelRouter(registry, gateway.configuredProviders(), breaker);

@@ -13,7 +13,7 @@ export type ProviderSettingsByName = Record<'openai' | 'anthropic' | 'google' | 
 export interface AppConfig {
   server: { host: string; port: number; bodyLimitBytes: number };
   logLevel: Environment['LOG_LEVEL'];
-  database: { url: string; autoMigrate: boolean };
+  database: { url: string; autoMigrate: boolean; preparedStatements: boolean };
   redis: { url: string | undefined; keyPrefix: string };
   /** Which proxies' X-Forwarded-For to believe: none (false), all (true), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string[];
@@ -65,7 +65,7 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
   return {
     server: { host: environment.HOST, port: environment.PORT, bodyLimitBytes: environment.BODY_LIMIT_BYTES },
     logLevel: environment.LOG_LEVEL,
-    database: { url: environment.DATABASE_URL, autoMigrate: environment.AUTO_MIGRATE },
+    database: { url: environment.DATABASE_URL, autoMigrate: environment.AUTO_MIGRATE, preparedStatements: environment.DATABASE_PREPARED_STATEMENTS },
     redis: { url: environment.REDIS_URL, keyPrefix: environment.REDIS_KEY_PREFIX },
     trustProxy: environment.TRUST_PROXY,
     freeTier: { limit: environment.FREE_TIER_LIMIT, windowSeconds: environment.FREE_TIER_WINDOW_SECONDS },

@@ -24,6 +24,7 @@ export const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/agentapi.db'),
   AUTO_MIGRATE: booleanString.default(true),
+  DATABASE_PREPARED_STATEMENTS: booleanString.default(true),
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('agentapi:'),
   TRUST_PROXY: z

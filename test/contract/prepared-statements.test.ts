@@ -34,6 +34,15 @@ describe('prepared statements on PostgreSQL', () => {
     expect(prepared.rows).toHaveLength(1);
   });
 
+  it('prepares nothing when turned off, for a pooler that cannot keep prepared statements', async () => {
+    database = await openDatabase(await freshPostgresUrl(), { preparedStatements: false });
+    const prepared = await database.db.connection().execute(async (connection) => {
+      for (let round = 0; round < 3; round += 1) await sql`select ${round}::int as round`.execute(connection);
+      return sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+    });
+    expect(prepared.rows).toHaveLength(0);
+  });
+
   it('runs a statement again after a migration changed the columns it returns', async () => {
     database = await openDatabase(await freshPostgresUrl());
     const db = database.db;

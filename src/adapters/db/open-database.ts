@@ -29,6 +29,8 @@ export interface Database {
 export interface OpenDatabaseOptions {
   /** A pooled PostgreSQL connection's error that no statement was waiting for (its connection dropped); ignored by default. */
   onConnectionError?: ConnectionErrorListener;
+  /** PostgreSQL: send statements as named prepared statements (default); off behind a pooler that cannot keep them. */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  return openPostgres(url, options.onConnectionError ?? (() => undefined));
+  return openPostgres(url, options.onConnectionError ?? (() => undefined), options.preparedStatements ?? true);
 }
 
 /** The availability of a database not opened yet: asked with `select 1` once it is. */
@@ -62,11 +64,11 @@ function openSqlite(path: string): Database {
   return { db, dialect: 'sqlite', location: `sqlite:${location}`, availability, withoutTimeouts: (work) => work(db), close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, onConnectionError: ConnectionErrorListener): Promise<Database> {
+async function openPostgres(url: string, onConnectionError: ConnectionErrorListener, preparedStatements: boolean): Promise<Database> {
   const { default: pg } = await import('pg');
   const availability = availabilityOf(() => db);
   // A connection that drops emits 'error' on its client, idle or checked out: logged, never a crash.
-  const open = (config: PoolConfig) => new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: new ObservedPostgresPool(new pg.Pool({ connectionString: url, ...config }), availability, onConnectionError) }) });
+  const open = (config: PoolConfig) => new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: new ObservedPostgresPool(new pg.Pool({ connectionString: url, ...config }), availability, onConnectionError, preparedStatements) }) });
   const db: Kysely<DatabaseSchema> = open({
     max: 20,
     connectionTimeoutMillis: databaseTimeouts.connectMs,

@@ -22,10 +22,11 @@ export class ObservedPostgresPool implements PostgresPool {
   readonly #pool: Pool;
   readonly #availability: DatabaseAvailability;
   readonly #clients = new WeakMap<PoolClient, ObservedClient>();
-  readonly #names = new StatementNames();
+  readonly #names: StatementNames;
 
-  constructor(pool: Pool, availability: DatabaseAvailability, onConnectionError: ConnectionErrorListener) {
+  constructor(pool: Pool, availability: DatabaseAvailability, onConnectionError: ConnectionErrorListener, preparedStatements = true) {
     this.#pool = pool;
+    this.#names = new StatementNames(preparedStatements ? undefined : 0);
     this.#availability = availability;
     pool.on('connect', (client) => client.on('error', onConnectionError));
     // The pool repeats an idle client's error, already told above; it must be listened to all the same.
