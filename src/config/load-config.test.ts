@@ -7,7 +7,7 @@ describe('parseConfig', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.config.server).toEqual({ host: '0.0.0.0', port: 3000, bodyLimitBytes: 1048576 });
-    expect(result.config.database).toEqual({ url: 'sqlite:./data/agentapi.db', autoMigrate: true });
+    expect(result.config.database).toEqual({ url: 'sqlite:./data/agentapi.db', autoMigrate: true, preparedStatements: true });
     expect(result.config.paths.catalogDir).toMatch(/catalog$/);
     expect(result.config.providers.openai).toEqual({ apiKey: undefined, baseUrl: undefined });
   });
