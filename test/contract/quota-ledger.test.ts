@@ -39,6 +39,25 @@ describe.each(dialects)('quota ledger on %s', (dialect) => {
     expect(await ledger.get('never-used')).toBe(0);
   });
 
+  it('holds a burst on one counter together: each hold its own count and row, exactly up to the limit', async () => {
+    const burst = Array.from({ length: 8 }, () => hold('burst'));
+    const results = await Promise.all(burst.map((held) => ledger.hold(held, 20, times)));
+    expect(results.every((result) => result.accepted)).toBe(true);
+    expect(results.map((result) => result.count).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const rows = await database.db.selectFrom('usage_holds').select(['id', 'units']).where('counter_key', '=', 'burst').execute();
+    expect(rows.map((row) => row.id).sort()).toEqual(burst.map((held) => held.id).sort());
+
+    const nearLimit = await Promise.all(Array.from({ length: 10 }, () => ledger.hold(hold('burst', 3), 20, times)));
+    expect(nearLimit.filter((result) => result.accepted)).toHaveLength(4);
+    expect(await ledger.get('burst')).toBe(20);
+
+    const anew = await Promise.all(Array.from({ length: 9 }, () => ledger.hold(hold('burst-anew'), 5, times)));
+    expect(anew.filter((result) => result.accepted)).toHaveLength(5);
+    expect(await ledger.get('burst-anew')).toBe(5);
+    const stored = await database.db.selectFrom('usage_holds').select((eb) => eb.fn.sum<number>('units').as('units')).where('counter_key', '=', 'burst-anew').executeTakeFirst();
+    expect(Number(stored?.units)).toBe(5);
+  });
+
   it('never refuses without a limit', async () => {
     for (let index = 0; index < 5; index += 1) await ledger.hold(hold('unlimited'), null, times);
     expect(await ledger.get('unlimited')).toBe(5);

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../database-schema.ts';
 import type { DialectName } from '../open-database.ts';
 import { QueryTemplate } from '../query-template.ts';
 import { giveBack } from './quota-holds.ts';
+import { QuotaHoldBatcher } from './quota-hold-batch.ts';
 
 type Slot = (name: string) => never;
 
@@ -22,6 +23,8 @@ export class SqlQuotaLedger implements QuotaLedger {
   /** Every counted request runs one of these; compiled once (see QueryTemplate). */
   readonly #raise: { limited: QueryTemplate<{ count: number }>; unlimited: QueryTemplate<{ count: number }> };
   readonly #store: QueryTemplate<unknown>;
+  /** PostgreSQL: the holds of one counter made in one turn of the event loop share a statement. */
+  readonly #batcher: QuotaHoldBatcher | undefined;
 
   constructor(db: Kysely<DatabaseSchema>, dialect: DialectName) {
     this.#db = db;
@@ -31,10 +34,15 @@ export class SqlQuotaLedger implements QuotaLedger {
     this.#store = new QueryTemplate(db, (slot) =>
       db.insertInto('usage_holds').values({ id: slot('id'), counter_key: slot('key'), units: slot('units'), expires_at: slot('holdExpiresAt') }),
     );
+    this.#batcher = dialect === 'postgres' ? new QuotaHoldBatcher(db, (hold, limit, times) => this.#holdOne(hold, limit, times)) : undefined;
   }
 
   async hold(hold: QuotaHold, limit: number | null, times: { holdExpiresAt: Date; counterExpiresAt: Date }): Promise<HoldResult> {
     if (limit !== null && hold.units > limit) return { accepted: false, count: await this.get(hold.counterKey) };
+    return this.#batcher ? this.#batcher.hold(hold, limit, times) : this.#holdOne(hold, limit, times);
+  }
+
+  async #holdOne(hold: QuotaHold, limit: number | null, times: { holdExpiresAt: Date; counterExpiresAt: Date }): Promise<HoldResult> {
     const values = { id: hold.id, key: hold.counterKey, units: hold.units, limit, expiresAt: times.counterExpiresAt.toISOString(), holdExpiresAt: times.holdExpiresAt.toISOString() };
     const raise = limit === null ? this.#raise.unlimited : this.#raise.limited;
     const rows =
