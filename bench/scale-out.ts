@@ -22,12 +22,14 @@ import {
  * connections over both. Every target has its own fresh database and the same plan (a limit no run
  * reaches, so every request takes the limited quota hold); the model is the local upstream simulator.
  * Targets run in interleaved rounds so that the machine's other load falls on all of them alike.
- * Run: npm run bench:scale-out [-- --connections 20 --duration 10 --rounds 3]
+ * Run: npm run bench:scale-out [-- --connections 20 --duration 10 --rounds 3 --accounts 1]
  * PostgreSQL and Redis are the local servers (BENCH_POSTGRES_URL, BENCH_REDIS_URL to override).
  */
 const connections = argument('connections', 20);
 const duration = argument('duration', 10);
 const rounds = argument('rounds', 3);
+/** Keys (one account each) the requests take in turn: 1 raises one counter; more spread it as real traffic does. */
+const accounts = argument('accounts', 1);
 const root = new URL('..', import.meta.url).pathname;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -52,7 +54,7 @@ const agentRequest = { prompt: 'Summarise: revenue grew 12% in Q3 while churn fe
 interface Target {
   name: string;
   servers: BenchServer[];
-  key: string;
+  keys: string[];
   cleanUp: () => Promise<void>;
 }
 
@@ -74,12 +76,16 @@ function startServers(count: number, environment: Record<string, string>): Promi
   return Promise.all(Array.from({ length: count }, () => startBenchServer({ ...serviceEnvironment, ...environment, PORT: String(nextPort++) }, { showErrors: true })));
 }
 
+function createKeys(databaseUrl: string): Promise<string[]> {
+  return Promise.all(Array.from({ length: accounts }, (_, index) => createBenchKey(databaseUrl, { plan: 'bench-high', v1Plan: 'enterprise' }, `bench-${index + 1}`)));
+}
+
 async function sqliteTarget(): Promise<Target> {
   const databaseUrl = benchDatabaseUrl();
   await migrateBenchDatabase(databaseUrl);
-  const key = await createBenchKey(databaseUrl, { plan: 'bench-high', v1Plan: 'enterprise' });
+  const keys = await createKeys(databaseUrl);
   const servers = await startServers(1, { DATABASE_URL: databaseUrl });
-  return { name: '(a) SQLite, 1 process', servers, key, cleanUp: async () => undefined };
+  return { name: '(a) SQLite, 1 process', servers, keys, cleanUp: async () => undefined };
 }
 
 /** Processes sharing a fresh PostgreSQL schema and Redis key prefix. */
@@ -92,12 +98,12 @@ async function postgresTarget(processes: number): Promise<Target> {
   const databaseUrl = new URL(postgresUrl);
   databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
   await migrateBenchDatabase(databaseUrl.toString());
-  const key = await createBenchKey(databaseUrl.toString(), { plan: 'bench-high', v1Plan: 'enterprise' });
+  const keys = await createKeys(databaseUrl.toString());
   const servers = await startServers(processes, { DATABASE_URL: databaseUrl.toString(), REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix });
   return {
     name: `(${processes === 1 ? 'b' : 'c'}) PostgreSQL + Redis, ${processes} process${processes === 1 ? '' : 'es'}`,
     servers,
-    key,
+    keys,
     cleanUp: async () => {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
@@ -118,11 +124,14 @@ interface Sample {
 async function load(target: Target, seconds: number): Promise<Sample> {
   const cpuBefore = target.servers.map((server) => processCpuMs(server.child.pid));
   const loaderBefore = process.cpuUsage();
+  let sent = 0;
   const result = await autocannon({
     // autocannon spreads its connections over several URLs (its types admit only one).
     url: target.servers.map((server) => `${server.url}/api/agents/summarize`) as unknown as string,
     method: 'POST',
-    headers: { authorization: `Bearer ${target.key}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${target.keys[0] ?? ''}`, 'content-type': 'application/json' },
+    // Each request takes the next key in turn.
+    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${target.keys[(sent += 1) % target.keys.length] ?? ''}` } }) }],
     body: JSON.stringify(agentRequest),
     connections,
     duration: seconds,
@@ -177,11 +186,11 @@ try {
     ];
   });
 
-  console.log(`\nPOST /api/agents/summarize (openai/gpt-5-mini on the local upstream simulator), ${connections} connections, ${rounds} interleaved rounds of ${duration} s`);
+  console.log(`\nPOST /api/agents/summarize (openai/gpt-5-mini on the local upstream simulator), ${connections} connections, ${accounts} account${accounts === 1 ? '' : 's'}, ${rounds} interleaved rounds of ${duration} s`);
   console.log(`Node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model ?? 'unknown'}); load generator, simulator, API processes, PostgreSQL and Redis share the machine.`);
   console.log(`Load average (1/5/15 min) before: ${uptimeBefore.map((value) => value.toFixed(2)).join(' ')}; after: ${uptimeAfter.map((value) => value.toFixed(2)).join(' ')}\n`);
   printTable(['target', 'requests/s', 'p50 (ms)', 'p99 (ms)', 'server CPU ms/request', 'load generator CPU ms/request', 'ratio to (a)', 'non-2xx + errors'], rows);
-  console.log(`\nReproduce: npm run bench:scale-out -- --connections ${connections} --duration ${duration} --rounds ${rounds}`);
+  console.log(`\nReproduce: npm run bench:scale-out -- --connections ${connections} --duration ${duration} --rounds ${rounds} --accounts ${accounts}`);
 } finally {
   for (const target of targets) await Promise.all(target.servers.map((server) => server.stop()));
   for (const target of targets) await target.cleanUp();
