@@ -4,7 +4,7 @@ import { allProvidersAt } from '../support/all-providers.ts';
 import { deleteKeysWithPrefix } from '../support/redis-keys.ts';
 import { createRunDatabase, type RunDatabase } from '../support/run-database.ts';
 import { runCli, startServerProcess, startWorkerProcess, type ServerProcess } from '../support/server-process.ts';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { startTcpProxy, through, type TcpProxy } from '../support/tcp-proxy.ts';
 import type { ChaosOptions } from './chaos-options.ts';
 
 /** The accounts the load runs under: small daily limits, so that some run out while faults come. */
@@ -66,12 +66,6 @@ export async function closeOpenClusters(): Promise<void> {
 
 export const testRedisServerUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function through(url: string, proxy: TcpProxy): string {
-  const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  return proxied.toString();
-}
 
 /**
  * Starts, on a fresh database and Redis key prefix, the simulator, a cuttable proxy in front of PostgreSQL

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRedis } from '../../src/adapters/redis/open-redis.ts';
 import { RedisRollingWindow } from '../../src/adapters/redis/redis-rolling-window.ts';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { startTcpProxy, through, type TcpProxy } from '../support/tcp-proxy.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
 
 /**
@@ -34,10 +34,7 @@ describe('Redis rolling window across an outage — errors', () => {
   it('counts no hit whose caller was refused while Redis was away, nor one whose release failed', async () => {
     const target = new URL(testRedisUrl);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    const proxied = new URL(testRedisUrl);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    redis = await openRedis(proxied.toString(), freshRedisPrefix());
+    redis = await openRedis(through(testRedisUrl, proxy), freshRedisPrefix());
     const window = new RedisRollingWindow(redis);
     const key = 'free:outage-client';
 

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { startTcpProxy, through, type TcpProxy } from '../support/tcp-proxy.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
@@ -30,12 +30,6 @@ afterEach(async () => {
   simulator = undefined;
 });
 
-function through(url: string, tcpProxy: TcpProxy): string {
-  const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(tcpProxy.port);
-  return proxied.toString();
-}
 
 interface Answer {
   status: number;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { startTcpProxy, through, type TcpProxy } from '../support/tcp-proxy.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
@@ -22,12 +22,6 @@ afterEach(async () => {
   proxy = undefined;
 });
 
-function through(url: string, tcpProxy: TcpProxy): string {
-  const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(tcpProxy.port);
-  return proxied.toString();
-}
 
 async function readiness(app: TestApp) {
   const response = await app.app.inject({ method: 'GET', url: '/readyz' });
