@@ -26,7 +26,10 @@ export class StatementNames {
 
 /**
  * PostgreSQL refuses to run a prepared statement whose result columns a migration changed
- * (`select *` from a table that gained a column): such a statement is sent again unnamed.
+ * (`select *` from a table that gained a column): such a statement is sent again unnamed. Inside a
+ * transaction the refusal has already failed the transaction, so the retry fails too and that request
+ * fails; the connection's other statements are unaffected, and a migration that changes a table's columns
+ * under running servers is best followed by a restart (or run with DATABASE_PREPARED_STATEMENTS=false).
  */
 export function isStalePreparedStatement(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
