@@ -53,7 +53,7 @@ import { PlaybookService } from './domain/playbooks/playbook-service.ts';
 import { PlaybookStepExecutor } from './domain/playbooks/playbook-step-executor.ts';
 import { RunLauncher } from './domain/playbooks/run-launcher.ts';
 import { BackgroundAgentRuns } from './domain/runs/background-agent-runs.ts';
-import { RunLookup } from './domain/runs/run-lookup.ts';
+import { RunDirectory } from './domain/runs/run-directory.ts';
 import { StoredText } from './domain/runs/stored-text.ts';
 import { SignedTriggerVerifier } from './domain/webhooks/signed-trigger-verifier.ts';
 import { randomString } from './domain/ids.ts';
@@ -257,7 +257,7 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
       playbookRuns: playbookService,
       playbookFollower: follower,
       backgroundRuns: new BackgroundAgentRuns({ runner, launcher, storedText }),
-      runLookup: new RunLookup({ playbookRuns, loggedRuns: runLog, clock: systemClock }),
+      runs: new RunDirectory({ durableRuns: playbookRuns, loggedRuns: runLog, clock: systemClock }),
       triggerVerifier,
       runner,
       router,

@@ -14,7 +14,7 @@ import type { ModelRouter } from '../domain/routing/model-router.ts';
 import type { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.ts';
 import type { WebhookSecretService } from '../domain/webhooks/webhook-secret-service.ts';
 import type { BackgroundAgentRuns } from '../domain/runs/background-agent-runs.ts';
-import type { RunLookup } from '../domain/runs/run-lookup.ts';
+import type { RunDirectory } from '../domain/runs/run-directory.ts';
 import type { SignedTriggerVerifier } from '../domain/webhooks/signed-trigger-verifier.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
 import type { ReadinessProbe } from '../domain/operations/readiness-probe.ts';
@@ -29,8 +29,8 @@ export interface HttpServices {
   playbookFollower: PlaybookRunFollower;
   /** Agent runs accepted by a trigger and executed later. */
   backgroundRuns: BackgroundAgentRuns;
-  /** Any run by id (GET /api/runs/{id}). */
-  runLookup: RunLookup;
+  /** Every run of an account, by id and as a list (the /api/runs routes). */
+  runs: RunDirectory;
   /** Signature authentication of inbound triggers. */
   triggerVerifier: SignedTriggerVerifier;
   runner: AgentRunner;

@@ -89,6 +89,19 @@ export interface RunCursor {
   id: string;
 }
 
+/** Which of an account's durable runs to list, newest first (creation time, then id). */
+export interface DurableRunQuery {
+  limit: number;
+  after?: RunCursor | undefined;
+  kind?: RunKind | undefined;
+  /** The playbook's id (or, for a run of kind `agent`, the agent's). */
+  playbookId?: string | undefined;
+  status?: PlaybookRunStatus | undefined;
+  /** Created at or after / before these ISO-8601 times. */
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
 /**
  * The signed callback a run sends when it ends, built from the run as just finished (undefined: none), and
  * stored by finishRun in the same transaction: a run never ends without its callback queued.
@@ -147,8 +160,8 @@ export interface PlaybookRunRepository {
   /** Stores a new run, settling the quota hold that reserved its units in the same write. */
   create(run: PlaybookRunRecord, quota?: QuotaSettlement): Promise<void>;
   findById(id: string): Promise<PlaybookRunRecord | undefined>;
-  /** The account's runs of one kind, newest first (creation time, then id), after the cursor when given. */
-  listByAccount(accountId: string, options: { kind: RunKind; limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]>;
+  /** The account's runs that match the query, newest first (creation time, then id), after the cursor when given. */
+  listByAccount(accountId: string, query: DurableRunQuery): Promise<PlaybookRunRecord[]>;
 
   /**
    * `queued` → `running`, only while the account has fewer than `accountLimit` running runs (counted

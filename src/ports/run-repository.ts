@@ -21,12 +21,28 @@ export interface RunRecord {
   requestId: string | null;
   createdAt: string;
   completedAt: string | null;
+  /** The durable run (a playbook run, or an agent run a trigger started) this execution is a step of; absent for a direct agent run. */
+  parentRunId?: string | null;
   /** The quota hold the record settles, in the same write (see QuotaSettlement); not stored with the run. */
   quota?: QuotaSettlement;
+}
+
+/** Which of an account's logged runs to list, newest first (creation time, then id). */
+export interface RunLogQuery {
+  limit: number;
+  /** Only runs listed after this one. */
+  after?: { createdAt: string; id: string } | undefined;
+  /** Only runs that are no step of a durable run (no `parentRunId`). */
+  topLevel?: boolean;
+  agent?: string | undefined;
+  statuses?: readonly RunStatus[] | undefined;
+  /** Created at or after / before these ISO-8601 times. */
+  since?: string | undefined;
+  until?: string | undefined;
 }
 
 export interface RunRepository {
   insert(run: RunRecord): Promise<void>;
   findById(id: string): Promise<RunRecord | undefined>;
-  listByAccount(accountId: string, options: { limit: number }): Promise<RunRecord[]>;
+  listByAccount(accountId: string, query: RunLogQuery): Promise<RunRecord[]>;
 }

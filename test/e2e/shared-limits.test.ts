@@ -23,7 +23,10 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
         body: JSON.stringify({ prompt: `post ${index}` }),
       }),
     );
-    const statuses = (await Promise.all(requests)).map((response) => response.status);
+    const answers = await Promise.all((await Promise.all(requests)).map(async (response) => ({ status: response.status, body: await response.text() })));
+    const statuses = answers.map((answer) => answer.status);
+    // Anything but a success or a 429 is shown whole, so a failure says what went wrong.
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 429)).toEqual([]);
     expect(statuses.filter((status) => status === 200)).toHaveLength(50);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20);
     // Each process sent 35: with only 50 successes in all, each must have served at least 15 of them.

@@ -43,6 +43,12 @@ export class DatabaseAvailability implements RunRecordability {
     return latest?.timedOut === true && this.#now() - latest.at <= this.#knownForMs;
   }
 
+  /** Whether the latest outcome, at most `knownForMs` old, was an answer. */
+  answeredRecently(): boolean {
+    const latest = this.#latest;
+    return latest?.answered === true && this.#now() - latest.at <= this.#knownForMs;
+  }
+
   recordable(): Promise<boolean> {
     const latest = this.#latest;
     if (latest && this.#now() - latest.at <= this.#knownForMs) return Promise.resolve(latest.answered);

@@ -60,6 +60,8 @@ export interface RunsTable {
   request_id: string | null;
   created_at: string;
   completed_at: string | null;
+  /** The durable run (playbook or background agent run) this execution belongs to; null for a direct agent run. */
+  parent_run_id: string | null;
 }
 
 export interface ConversationsTable {

@@ -1,7 +1,7 @@
 import type { Account } from '../../ports/account-repository.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
-import type { PlaybookRunRecord, PlaybookRunRepository } from '../../ports/playbook-run-repository.ts';
+import type { PlaybookRunRecord, PlaybookRunRepository, RunKind } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentCatalog } from '../agents/agent-catalog.ts';
 import { AppError } from '../errors.ts';
@@ -93,14 +93,17 @@ export class PlaybookService {
     const policy = strictestPolicy(playbook.steps.flatMap((step) => this.#agents.find(step.agent, 'api')?.safetyPolicy ?? []));
     return this.#launcher.launch({ account: command.account, steps: playbook.steps.length, callbackUrl: command.callbackUrl }, async (context) => {
       const inputs = await this.#storedText.forLater(validated, policy);
-      return newPlaybookRun({ id: createId('pbr', context.now), accountId: command.account.id, playbook, inputs, requestId: command.requestId, ...context });
+      return newPlaybookRun({ id: createId('run', context.now), accountId: command.account.id, playbook, inputs, requestId: command.requestId, ...context });
     });
   }
 
-  /** The caller's run; another account's run is 404 like a missing one. */
-  async get(accountId: string, runId: string): Promise<PlaybookRunRecord> {
+  /**
+   * The caller's run of this kind (any durable run for `any`: the run resource's routes cancel
+   * and resume agent runs a trigger started too); another account's run is 404 like a missing one.
+   */
+  async get(accountId: string, runId: string, kind: RunKind | 'any' = 'playbook'): Promise<PlaybookRunRecord> {
     const run = await this.#runs.findById(runId);
-    if (!run || run.accountId !== accountId || run.kind !== 'playbook') throw new AppError('not_found', `Playbook run "${runId}" does not exist`);
+    if (!run || run.accountId !== accountId || (kind !== 'any' && run.kind !== kind)) throw new AppError('not_found', `${runNoun(kind)} "${runId}" does not exist`);
     return run;
   }
 
@@ -114,29 +117,29 @@ export class PlaybookService {
    * Stops a queued or running run; its unfinished steps are canceled and the units of those that never
    * started given back. A step running now keeps its unit: its model call goes on and is paid for.
    */
-  async cancel(accountId: string, runId: string): Promise<PlaybookRunRecord> {
-    const run = await this.get(accountId, runId);
+  async cancel(accountId: string, runId: string, kind: RunKind | 'any' = 'playbook'): Promise<PlaybookRunRecord> {
+    const run = await this.get(accountId, runId, kind);
     if (run.status === 'canceled') return run;
-    if (isRunFinished(run.status)) throw new AppError('conflict', `Playbook run "${runId}" is already ${run.status}; only queued or running runs can be canceled`, { status: run.status });
+    if (isRunFinished(run.status)) throw new AppError('conflict', `${runNoun(kind)} "${runId}" is already ${run.status}; only queued or running runs can be canceled`, { status: run.status });
     // Units of steps that never started go back to the quota in the transaction that cancels the run.
     const { canceled } = await this.#runs.cancel(run.id, { now: this.#clock.now().toISOString(), events: [playbookEvents.runCanceled(run)] });
     // The run ended (or started) between the read and the change: answer from its new state.
-    if (!canceled) return this.cancel(accountId, runId);
+    if (!canceled) return this.cancel(accountId, runId, kind);
     // Followers also poll: a signal lost to a Redis hiccup only delays them.
     await this.#events.publish(run.id).catch(() => undefined);
     // A running run held a slot (it may have started since the read): the account's next queued run may go.
     await this.#executor.startNextQueued(run.accountId);
-    return this.get(accountId, runId);
+    return this.get(accountId, runId, kind);
   }
 
   /**
    * Runs a failed or canceled run again from its first unfinished step: those steps are reserved again
    * (429 when they do not fit today's quota), steps already done keep their results.
    */
-  async resume(account: Account, runId: string): Promise<PlaybookRunRecord> {
-    const run = await this.get(account.id, runId);
+  async resume(account: Account, runId: string, kind: RunKind | 'any' = 'playbook'): Promise<PlaybookRunRecord> {
+    const run = await this.get(account.id, runId, kind);
     if (run.status !== 'failed' && run.status !== 'canceled') {
-      throw new AppError('conflict', `Playbook run "${runId}" is ${run.status}; only failed or canceled runs can be resumed`, { status: run.status });
+      throw new AppError('conflict', `${runNoun(kind)} "${runId}" is ${run.status}; only failed or canceled runs can be resumed`, { status: run.status });
     }
     const done = run.steps.filter((step) => step.status === 'done').length;
     const units = run.steps.length - done;
@@ -156,9 +159,9 @@ export class PlaybookService {
     });
     if (!resumed) {
       await reservation.release();
-      throw new AppError('conflict', `Playbook run "${runId}" changed state meanwhile; fetch it and try again`);
+      throw new AppError('conflict', `${runNoun(kind)} "${runId}" changed state meanwhile; fetch it and try again`);
     }
-    const resumedRun = await this.get(account.id, runId);
+    const resumedRun = await this.get(account.id, runId, kind);
     const next = firstUnfinishedStep(resumedRun);
     await this.#queue.enqueue({ runId, stepIndex: next?.stepIndex ?? 0 });
     return resumedRun;
@@ -180,4 +183,9 @@ export class PlaybookService {
       },
     });
   }
+}
+
+/** How errors name a run: the playbook routes speak of playbook runs, the run resource of runs. */
+function runNoun(kind: RunKind | 'any'): string {
+  return kind === 'playbook' ? 'Playbook run' : 'Run';
 }

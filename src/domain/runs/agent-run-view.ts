@@ -4,7 +4,8 @@ import { isRunFinished, runDurationMs } from '../playbooks/playbook-run-state.ts
 
 /**
  * One agent run as its owner sees it, whether it answered the request that started it (a `run_…` record of
- * the run log) or was accepted by a trigger and executed later (an `agr_…` run of one step).
+ * the run log) or was accepted by a trigger and executed later (a durable run of one step). Webhook callbacks
+ * send it as is; `GET /api/runs` shows it as a RunView (run-view.ts).
  */
 export interface AgentRunView {
   id: string;
@@ -29,6 +30,11 @@ export interface AgentRunView {
 /** Where a run's state is read: `GET /api/runs/{id}` serves every kind. */
 export function runStatusUrl(runId: string): string {
   return `/api/runs/${runId}`;
+}
+
+/** Where a run is followed as server-sent events, whatever its kind. */
+export function runEventsUrl(runId: string): string {
+  return `/api/runs/${runId}/events`;
 }
 
 /** An agent run accepted by a trigger, from its single step. */

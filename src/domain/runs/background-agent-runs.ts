@@ -49,7 +49,7 @@ export class BackgroundAgentRuns {
     const body = await this.#storedText.forLater(sent, found.safetyPolicy, steeringKeys);
     const agent = this.#runner.checkRequest({ surface: 'api', agentId: command.agentId, body, planPolicy: command.planPolicy });
     return this.#launcher.launch({ account: command.account, steps: 1, callbackUrl: command.callbackUrl }, async (context) =>
-      newAgentRun({ id: createId('agr', context.now), accountId: command.account.id, agent, body, requestId: command.requestId, ...context }),
+      newAgentRun({ id: createId('run', context.now), accountId: command.account.id, agent, body, requestId: command.requestId, ...context }),
     );
   }
 }

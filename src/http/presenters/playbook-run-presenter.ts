@@ -1,12 +1,10 @@
 import { currentStepIndex, isRunFinished, runDurationMs, runProgress } from '../../domain/playbooks/playbook-run-state.ts';
-import type { PlaybookRunRecord, PlaybookStepRecord } from '../../ports/playbook-run-repository.ts';
+import { stepView } from '../../domain/runs/run-view.ts';
+import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
 
+/** A playbook run under its older paths (the run resource, /api/runs/{id}, serves it too). */
 export function playbookRunUrls(runId: string) {
   return { pollUrl: `/api/playbooks/runs/${runId}`, eventsUrl: `/api/playbooks/runs/${runId}/events` };
-}
-
-export function presentStartedRun(run: PlaybookRunRecord) {
-  return { runId: run.id, status: run.status, ...playbookRunUrls(run.id) };
 }
 
 export function presentPlaybookRun(run: PlaybookRunRecord, now: Date) {
@@ -27,24 +25,6 @@ export function presentPlaybookRun(run: PlaybookRunRecord, now: Date) {
     startedAt: run.startedAt,
     completedAt: run.completedAt,
     error: run.error,
-    steps: run.steps.map(presentStep),
-  };
-}
-
-function presentStep(step: PlaybookStepRecord) {
-  return {
-    stepIndex: step.stepIndex,
-    agentName: step.agent,
-    reason: step.reason,
-    optional: step.optional,
-    status: step.status,
-    result: step.result === null ? null : (JSON.parse(step.result) as Record<string, unknown>),
-    error: step.error,
-    model: step.model,
-    agentRunId: step.agentRunId,
-    attempts: step.attempts,
-    durationMs: step.durationMs,
-    startedAt: step.startedAt,
-    completedAt: step.completedAt,
+    steps: run.steps.map(stepView),
   };
 }

@@ -19,6 +19,10 @@ import { registerRotateWebhookSecret } from './api/webhooks/rotate-webhook-secre
 import { registerListWebhookDeliveries } from './api/webhooks/list-webhook-deliveries.ts';
 import { registerTriggerRun } from './api/webhooks/trigger-run.ts';
 import { registerGetRun } from './api/runs/get-run.ts';
+import { registerListRuns } from './api/runs/list-runs.ts';
+import { registerFollowRun } from './api/runs/follow-run.ts';
+import { registerCancelRun } from './api/runs/cancel-run.ts';
+import { registerResumeRun } from './api/runs/resume-run.ts';
 import { registerRouteTask } from './api/router/route-task.ts';
 import { registerGetUsage } from './api/usage/get-usage.ts';
 import { registerHealth } from './system/health.ts';
@@ -46,7 +50,11 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerRotateWebhookSecret(app, services);
   registerListWebhookDeliveries(app, services);
   registerTriggerRun(app, services);
+  registerListRuns(app, services);
   registerGetRun(app, services);
+  registerFollowRun(app, services, options);
+  registerCancelRun(app, services);
+  registerResumeRun(app, services);
   registerFreeRun(app, services);
   registerGetUsage(app, services);
   registerGetAnalytics(app, services, options);

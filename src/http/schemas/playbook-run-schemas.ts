@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { runStatuses } from './started-run-schemas.ts';
 
-const runStatuses = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
 const stepStatuses = ['pending', 'running', 'done', 'failed', 'skipped', 'canceled'] as const;
 
 const errorSchema = z.object({ code: z.string(), message: z.string() }).nullable();
@@ -62,7 +62,4 @@ export const playbookRunViewSchema = z.object({
 
 export const playbookRunEnvelopeSchema = z.object({ success: z.literal(true), data: playbookRunViewSchema });
 
-export const startedPlaybookRunSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ runId: z.string(), status: z.enum(runStatuses), pollUrl: z.string(), eventsUrl: z.string() }),
-});
+export { startedRunSchema as startedPlaybookRunSchema } from './started-run-schemas.ts';

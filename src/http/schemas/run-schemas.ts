@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { routingPolicies } from '../../domain/routing/routing-policy.ts';
-import { playbookRunViewSchema } from './playbook-run-schemas.ts';
+import { playbookStepViewSchema } from './playbook-run-schemas.ts';
+import { runKinds, runStatuses, startedRunSchema } from './started-run-schemas.ts';
 
-const runStatuses = ['queued', 'running', 'done', 'failed', 'canceled'] as const;
 
-export const runParamsSchema = z.object({ runId: z.string().min(1).max(64).describe('run_… (a direct agent run), agr_… (an agent run started by a trigger) or pbr_… (a playbook run)') });
+export const runParamsSchema = z.object({ runId: z.string().min(1).max(64).describe('A run id: `run_…` (runs created before migration 0014 may have `agr_…` or `pbr_…` ids; they keep them)') });
 
 export const agentRunViewSchema = z.object({
   id: z.string(),
@@ -23,10 +23,59 @@ export const agentRunViewSchema = z.object({
   statusUrl: z.string(),
 });
 
-export const runEnvelopeSchema = z.object({
-  success: z.literal(true),
-  data: z.union([agentRunViewSchema, playbookRunViewSchema.extend({ type: z.literal('playbook'), statusUrl: z.string() })]),
+const errorSchema = z.object({ code: z.string(), message: z.string() }).nullable();
+
+/** Every run in one shape (RunView): fields that do not apply to a kind are null, 0 or empty. */
+export const runViewSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(runKinds),
+    type: z.enum(runKinds).describe('Same as kind'),
+    agent: z.string().nullable().describe("An agent run's agent; null for a playbook run"),
+    playbookId: z.string().nullable(),
+    playbookName: z.string().nullable(),
+    parentRunId: z.string().nullable().describe('The playbook run this run is a step of; null for a run started on its own'),
+    status: z.enum(runStatuses),
+    done: z.boolean().describe('true once the run is done, failed or canceled'),
+    progress: z.number().int().min(0).max(100),
+    result: z.record(z.string(), z.unknown()).nullable().describe("An agent run's output (with the model that produced it) once done"),
+    model: z.string().nullable(),
+    error: errorSchema,
+    agentRunId: z.string().nullable().describe("The execution in the run log that produced an agent run's result"),
+    inputs: z.record(z.string(), z.unknown()).nullable().describe("A playbook run's inputs, a background agent run's body (PII as placeholders); null for a direct agent run"),
+    stepCount: z.number().int(),
+    stepsSucceeded: z.number().int(),
+    stepsFailed: z.number().int(),
+    currentStep: z.number().int().describe('-1 when no step is running'),
+    steps: z.array(playbookStepViewSchema).describe("A playbook run's steps; empty for an agent run"),
+    durationMs: z.number().nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    statusUrl: z.string(),
+    eventsUrl: z.string(),
+  })
+  .describe('A run: an agent run (answered its request, or started by a trigger and executed in the background) or a playbook run');
+
+export const runEnvelopeSchema = z.object({ success: z.literal(true), data: runViewSchema });
+
+export const listRunsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(200).optional().describe('nextCursor from the previous page'),
+  kind: z.enum(runKinds).optional(),
+  agent: z.string().min(1).max(100).optional().describe('Agent runs of this agent'),
+  playbook: z.string().min(1).max(64).optional().describe('Runs of this playbook'),
+  status: z.enum(runStatuses).optional(),
+  since: z.iso.datetime({ offset: true }).optional().describe('Runs created at or after this time (ISO 8601)'),
+  until: z.iso.datetime({ offset: true }).optional().describe('Runs created before this time (ISO 8601)'),
 });
+
+export const runListSchema = z.object({
+  success: z.literal(true),
+  data: z.array(runViewSchema),
+  meta: z.object({ limit: z.number().int(), nextCursor: z.string().nullable() }),
+});
+
 
 /** Trigger bodies are JSON or form-encoded; these top-level keys are read as booleans in forms. */
 export const triggerBooleanKeys = ['confirmed', 'fallback'] as const;
@@ -61,10 +110,4 @@ export const triggerQuerySchema = z.looseObject({
   account: z.string().min(1).max(128).optional().describe('Your account id: required when the request is authenticated by its Standard Webhooks signature'),
 });
 
-export const triggeredRunSchema = z.object({
-  success: z.literal(true),
-  runId: z.string(),
-  status: z.enum(runStatuses),
-  statusUrl: z.string().describe('GET it for the run state and result'),
-  data: z.object({ runId: z.string(), type: z.enum(['agent', 'playbook']), status: z.enum(runStatuses), statusUrl: z.string() }),
-});
+export const triggeredRunSchema = startedRunSchema;

@@ -12,6 +12,7 @@ import * as runRollups from './0010-run-rollups.ts';
 import * as unitsSpent from './0011-units-spent.ts';
 import * as usageHolds from './0012-usage-holds.ts';
 import * as stepAnswers from './0013-step-answers.ts';
+import * as runParents from './0014-run-parents.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0011-units-spent': unitsSpent,
   '0012-usage-holds': usageHolds,
   '0013-step-answers': stepAnswers,
+  '0014-run-parents': runParents,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

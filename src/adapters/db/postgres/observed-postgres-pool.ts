@@ -43,14 +43,14 @@ export class ObservedPostgresPool implements PostgresPool {
     if (this.#availability.knownSilent()) throw new DatabaseUnavailableError();
     let client: PoolClient;
     try {
-      client = await this.#pool.connect();
+      client = await this.#checkOut();
     } catch (error) {
       throw this.#failure(error);
     }
     // One wrapper per pg client: Kysely keeps its connection object per client it is given.
     let observed = this.#clients.get(client);
     if (!observed) {
-      observed = new ObservedClient(client, this.#names, (error) => this.#failure(error), () => this.#availability.answered());
+      observed = new ObservedClient(client, this.#names, (error, startedAt) => this.#failure(error, overran(startedAt, this.#limitMs('query_timeout'))), () => this.#availability.answered());
       this.#clients.set(client, observed);
     }
     observed.lease();
@@ -61,21 +61,64 @@ export class ObservedPostgresPool implements PostgresPool {
     return this.#pool.end();
   }
 
-  #failure(error: unknown): unknown {
+  /**
+   * A client from the pool, waited for once more when the wait's time limit says more about this process
+   * than about the database: the limit ran out well after it was due (the event loop was busy, so the timer
+   * fired before the database's answer could be read), or the pool was full of clients busy with statements
+   * while the database kept answering. Neither fails the request at once, nor every connect after it.
+   */
+  async #checkOut(): Promise<PoolClient> {
+    const startedAt = performance.now();
+    try {
+      return await this.#pool.connect();
+    } catch (error) {
+      const busy = isPoolQueueTimeout(error) && this.#availability.answeredRecently();
+      if (!busy && !(isDatabaseTimeout(error) && overran(startedAt, this.#limitMs('connectionTimeoutMillis')))) throw error;
+      return this.#pool.connect();
+    }
+  }
+
+  /** One of the pool's time limits (0: none). */
+  #limitMs(option: 'connectionTimeoutMillis' | 'query_timeout'): number {
+    return (this.#pool.options as Partial<Record<typeof option, number>>)[option] ?? 0;
+  }
+
+  /**
+   * The error as repositories get it, after telling `availability` what it says of the database. Two time
+   * limits say nothing of it: a wait for a client of a full pool (this process's load: the busy clients' own
+   * statements tell whether the database is silent), and a limit that ran out long after it was due (this
+   * process's stall).
+   */
+  #failure(error: unknown, stalled = false): unknown {
+    if (isPoolQueueTimeout(error) || (stalled && isDatabaseTimeout(error))) return classifyDatabaseError(error);
     if (isDatabaseTimeout(error)) this.#availability.timedOut();
     else if (isDatabaseUnavailable(error)) this.#availability.failed();
     return classifyDatabaseError(error);
   }
 }
 
+/** pg-pool's error when no client of a full pool came free in time (a new connection's timeout reads otherwise). */
+function isPoolQueueTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
+}
+
+/** How late a timer may fire before the wait it ended counts as the process's stall rather than the database's silence. */
+const stallMarginMs = 250;
+
+/** Whether a wait limited to `limitMs` (0: none) that began at `startedAt` ended more than stallMarginMs after its limit. */
+function overran(startedAt: number, limitMs: number): boolean {
+  return limitMs > 0 && performance.now() - startedAt > limitMs + stallMarginMs;
+}
+
 class ObservedClient implements PostgresPoolClient {
   readonly #client: PoolClient;
   readonly #names: StatementNames;
-  readonly #failure: (error: unknown) => unknown;
+  /** Classifies a statement's error, given when the statement was sent. */
+  readonly #failure: (error: unknown, startedAt: number) => unknown;
   readonly #answered: () => void;
   #broken = false;
 
-  constructor(client: PoolClient, names: StatementNames, failure: (error: unknown) => unknown, answered: () => void) {
+  constructor(client: PoolClient, names: StatementNames, failure: (error: unknown, startedAt: number) => unknown, answered: () => void) {
     this.#client = client;
     this.#names = names;
     this.#failure = failure;
@@ -96,12 +139,13 @@ class ObservedClient implements PostgresPoolClient {
   async #query(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<unknown>> {
     // A connection already lost is not waited on again (a transaction's rollback after its statement timed out).
     if (this.#broken) throw new DatabaseUnavailableError();
+    const startedAt = performance.now();
     try {
       const result = await this.#send(sql, parameters as unknown[]);
       this.#answered();
       return result as PostgresQueryResult<unknown>;
     } catch (error) {
-      const failure = this.#failure(error);
+      const failure = this.#failure(error, startedAt);
       if (failure !== error) this.#broken = true;
       throw failure;
     }

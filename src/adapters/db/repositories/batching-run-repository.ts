@@ -1,4 +1,4 @@
-import type { RunRecord, RunRepository } from '../../../ports/run-repository.ts';
+import type { RunLogQuery, RunRecord, RunRepository } from '../../../ports/run-repository.ts';
 import type { KyselyRunRepository } from './run-repository.ts';
 
 interface PendingInsert {
@@ -38,8 +38,8 @@ export class BatchingRunRepository implements RunRepository {
     return this.#inner.findById(id);
   }
 
-  listByAccount(accountId: string, options: { limit: number }): Promise<RunRecord[]> {
-    return this.#inner.listByAccount(accountId, options);
+  listByAccount(accountId: string, query: RunLogQuery): Promise<RunRecord[]> {
+    return this.#inner.listByAccount(accountId, query);
   }
 
   #schedule(): void {

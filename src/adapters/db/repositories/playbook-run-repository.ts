@@ -7,7 +7,7 @@ import type {
   PlaybookRunRepository,
   PlaybookRunStatus,
   PlaybookStepRecord,
-  RunCursor,
+  DurableRunQuery,
   RunCallbackOutbox,
   RunKind,
   StepAnswerRecord,
@@ -52,9 +52,14 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
     return findRun(this.#db, id);
   }
 
-  async listByAccount(accountId: string, options: { kind: RunKind; limit: number; after?: RunCursor | undefined }): Promise<PlaybookRunRecord[]> {
-    const { after } = options;
-    let query = this.#db.selectFrom('playbook_runs').selectAll().where('account_id', '=', accountId).where('kind', '=', options.kind);
+  async listByAccount(accountId: string, options: DurableRunQuery): Promise<PlaybookRunRecord[]> {
+    const { after, kind, playbookId, status, since, until } = options;
+    let query = this.#db.selectFrom('playbook_runs').selectAll().where('account_id', '=', accountId);
+    if (kind !== undefined) query = query.where('kind', '=', kind);
+    if (playbookId !== undefined) query = query.where('playbook_id', '=', playbookId);
+    if (status !== undefined) query = query.where('status', '=', status);
+    if (since !== undefined) query = query.where('created_at', '>=', since);
+    if (until !== undefined) query = query.where('created_at', '<', until);
     if (after) {
       query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
     }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
+import type { RunLogQuery, RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
 import type { DatabaseSchema, RunLatencyBucketsAllTable, RunRollupsAllTable, RunsTable } from '../database-schema.ts';
 import type { DialectName } from '../open-database.ts';
 import { QueryTemplate } from '../query-template.ts';
@@ -128,15 +128,16 @@ export class KyselyRunRepository implements RunRepository {
     return row && toRecord(row);
   }
 
-  async listByAccount(accountId: string, options: { limit: number }): Promise<RunRecord[]> {
-    const rows = await this.#db
-      .selectFrom('runs')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(options.limit)
-      .execute();
+  async listByAccount(accountId: string, query: RunLogQuery): Promise<RunRecord[]> {
+    const { after, since, until, statuses, agent } = query;
+    let select = this.#db.selectFrom('runs').selectAll().where('account_id', '=', accountId);
+    if (query.topLevel) select = select.where('parent_run_id', 'is', null);
+    if (agent !== undefined) select = select.where('agent', '=', agent);
+    if (statuses) select = select.where('status', 'in', [...statuses]);
+    if (since !== undefined) select = select.where('created_at', '>=', since);
+    if (until !== undefined) select = select.where('created_at', '<', until);
+    if (after) select = select.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
+    const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
     return rows.map(toRecord);
   }
 }
@@ -159,6 +160,7 @@ const runColumns = [
   'request_id',
   'created_at',
   'completed_at',
+  'parent_run_id',
 ] as const satisfies readonly (keyof RunsTable)[];
 
 /** `count` rows of slots named `<row>.<column>` (see QueryTemplate). */
@@ -200,6 +202,7 @@ export function runToRow(run: RunRecord): Record<(typeof runColumns)[number], un
     request_id: run.requestId,
     created_at: run.createdAt,
     completed_at: run.completedAt,
+    parent_run_id: run.parentRunId ?? null,
   };
 }
 
@@ -221,5 +224,6 @@ function toRecord(row: Selectable<RunsTable>): RunRecord {
     requestId: row.request_id,
     createdAt: row.created_at,
     completedAt: row.completed_at,
+    parentRunId: row.parent_run_id,
   };
 }

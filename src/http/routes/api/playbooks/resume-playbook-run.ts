@@ -4,7 +4,8 @@ import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
 import { accountOf, requireAccount } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpServices } from '../../../http-services.ts';
-import { playbookRunUrls, presentStartedRun } from '../../../presenters/playbook-run-presenter.ts';
+import { playbookRunUrls } from '../../../presenters/playbook-run-presenter.ts';
+import { presentStartedRun } from '../../../presenters/started-run-presenter.ts';
 import { bearerSecurity, errorResponses } from '../../../schemas/common-schemas.ts';
 import { playbookRunParamsSchema, startedPlaybookRunSchema } from '../../../schemas/playbook-run-schemas.ts';
 import { setQuotaHeaders } from '../../../usage-headers.ts';
@@ -26,7 +27,7 @@ export function registerResumePlaybookRun(app: FastifyInstance, services: HttpSe
     handler: async (request, reply) => {
       const run = await services.playbookRuns.resume(accountOf(request).account, request.params.runId);
       reply.header('Location', playbookRunUrls(run.id).pollUrl);
-      return reply.code(202).send({ success: true as const, data: presentStartedRun(run) });
+      return reply.code(202).send(presentStartedRun(run));
     },
   });
 }

@@ -5,7 +5,8 @@ import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
 import { accountOf, requireAccount } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpOptions, HttpServices } from '../../../http-services.ts';
-import { playbookRunUrls, presentPlaybookRun, presentStartedRun } from '../../../presenters/playbook-run-presenter.ts';
+import { playbookRunUrls, presentPlaybookRun } from '../../../presenters/playbook-run-presenter.ts';
+import { presentStartedRun } from '../../../presenters/started-run-presenter.ts';
 import { bearerSecurity, errorResponses } from '../../../schemas/common-schemas.ts';
 import { playbookRunEnvelopeSchema, startedPlaybookRunSchema, startPlaybookBodySchema } from '../../../schemas/playbook-run-schemas.ts';
 import { setQuotaHeaders } from '../../../usage-headers.ts';
@@ -45,7 +46,7 @@ export function registerRunPlaybook(app: FastifyInstance, services: HttpServices
           return reply.code(200).send({ success: true as const, data: presentPlaybookRun(finished, new Date()) });
         }
       }
-      return reply.code(202).send({ success: true as const, data: presentStartedRun(run) });
+      return reply.code(202).send(presentStartedRun(run));
     },
   });
 }

@@ -5,7 +5,7 @@ import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
 import { accountOf } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpServices } from '../../../http-services.ts';
-import { presentTriggeredRun } from '../../../presenters/run-presenter.ts';
+import { presentStartedRun } from '../../../presenters/started-run-presenter.ts';
 import { keepJsonAndFormBodies, parseKeptBody } from '../../../raw-body-parsers.ts';
 import { errorResponses } from '../../../schemas/common-schemas.ts';
 import { triggerBodySchema, triggerBooleanKeys, triggeredRunSchema, triggerQuerySchema } from '../../../schemas/run-schemas.ts';
@@ -37,7 +37,7 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
           tags: ['webhooks'],
           summary: url === triggerUrls[0] ? 'Start a run from a webhook' : 'Start a run from a webhook (alias of POST /api/webhooks/trigger)',
           description:
-            'Starts an agent run (`{ agent, prompt | params }`) or a playbook run (`{ playbook_id, inputs }`) in the background and answers 202 with `runId` and `statusUrl` (GET /api/runs/{id}). ' +
+            'Starts an agent run (`{ agent, prompt | params }`) or a playbook run (`{ playbook_id, inputs }`) in the background and answers 202 with `runId`, `statusUrl` (GET /api/runs/{id}) and `eventsUrl` (GET /api/runs/{id}/events). ' +
             'The body is JSON or form-encoded (`inputs[niche]=…` or `inputs.niche=…` nest). ' +
             'Authenticated by an API key bearer, or by a Standard Webhooks signature (`webhook-id`, `webhook-timestamp`, `webhook-signature`) made with your `whsec_` secret over the exact body, with `?account=<your account id>`; the timestamp must be within 5 minutes. ' +
             'A repeated `webhook-id` within 24 hours starts no second run: the first answer is replayed (a signed request is de-duplicated by its `webhook-id` alone; a bearer request by its Idempotency-Key, else its `webhook-id`). ' +
@@ -76,7 +76,7 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
                 callbackUrl: callback,
               });
           if (run.kind === 'agent') request.logContext = { agent: run.playbookId };
-          const body = presentTriggeredRun(run);
+          const body = presentStartedRun(run);
           return reply.code(202).header('Location', body.statusUrl).send(body);
         },
       });

@@ -1,0 +1,99 @@
+import type { Clock } from '../../ports/clock.ts';
+import type { PlaybookRunRecord, PlaybookRunRepository, PlaybookRunStatus, RunKind } from '../../ports/playbook-run-repository.ts';
+import type { RunRecord, RunRepository, RunStatus } from '../../ports/run-repository.ts';
+import { AppError } from '../errors.ts';
+import { decodePageCursor, toPage } from '../pagination-cursor.ts';
+import { viewOfDurableRun, viewOfRunLogEntry, type RunView } from './run-view.ts';
+
+/** Which of the caller's runs `GET /api/runs` lists. */
+export interface RunListQuery {
+  limit: number;
+  cursor?: string | undefined;
+  kind?: RunKind | undefined;
+  agent?: string | undefined;
+  playbook?: string | undefined;
+  status?: PlaybookRunStatus | undefined;
+  /** Created at or after / before these ISO-8601 times. */
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
+/** A run found by id: durable (queued and executed by workers) or an entry of the run log, with its view. */
+export type FoundRun = { durable: PlaybookRunRecord; view: RunView } | { logged: RunRecord; view: RunView };
+
+/** The run log's stored statuses behind each status a run shows; the log only holds runs that ended. */
+const loggedStatuses: Readonly<Partial<Record<PlaybookRunStatus, readonly RunStatus[]>>> = { done: ['succeeded'], failed: ['failed', 'blocked'] };
+
+/**
+ * Every run of an account, whichever store holds it: durable runs (playbook runs, and agent runs a trigger
+ * started) and the run log (agent runs that answered their request, and the executions of durable runs'
+ * steps). One id space, one view (RunView), one newest-first order across both.
+ */
+export class RunDirectory {
+  readonly #durable: Pick<PlaybookRunRepository, 'findById' | 'listByAccount'>;
+  readonly #logged: Pick<RunRepository, 'findById' | 'listByAccount'>;
+  readonly #clock: Clock;
+
+  constructor(dependencies: { durableRuns: Pick<PlaybookRunRepository, 'findById' | 'listByAccount'>; loggedRuns: Pick<RunRepository, 'findById' | 'listByAccount'>; clock: Clock }) {
+    this.#durable = dependencies.durableRuns;
+    this.#logged = dependencies.loggedRuns;
+    this.#clock = dependencies.clock;
+  }
+
+  /** The caller's run; another account's run (or an anonymous one) is 404 like a missing one. */
+  async find(accountId: string, runId: string): Promise<FoundRun> {
+    const durable = await this.#durable.findById(runId);
+    if (durable) {
+      if (durable.accountId !== accountId) throw runNotFound(runId);
+      return { durable, view: viewOfDurableRun(durable, this.#clock.now()) };
+    }
+    const logged = await this.#logged.findById(runId);
+    if (!logged || logged.accountId !== accountId) throw runNotFound(runId);
+    return { logged, view: viewOfRunLogEntry(logged) };
+  }
+
+  /**
+   * The caller's runs started on their own (a playbook's steps show inside it), newest first: one page of
+   * each store after the cursor, merged, so a page holds the newest `limit` of both.
+   */
+  async list(accountId: string, query: RunListQuery): Promise<{ runs: RunView[]; nextCursor: string | null }> {
+    const after = query.cursor === undefined ? undefined : decodePageCursor(query.cursor);
+    const window = { limit: query.limit + 1, after, since: query.since, until: query.until };
+    const now = this.#clock.now();
+    const durableMatch = durableFilter(query);
+    const loggedMatch = loggedFilter(query);
+    const [durable, logged] = await Promise.all([
+      durableMatch ? this.#durable.listByAccount(accountId, { ...window, ...durableMatch }) : [],
+      loggedMatch ? this.#logged.listByAccount(accountId, { ...window, topLevel: true, ...loggedMatch }) : [],
+    ]);
+    const views = [...durable.map((run) => viewOfDurableRun(run, now)), ...logged.map(viewOfRunLogEntry)].sort(newestFirst);
+    const { items, nextCursor } = toPage(views, query.limit);
+    return { runs: items, nextCursor };
+  }
+}
+
+export function runNotFound(runId: string): AppError {
+  return new AppError('not_found', `Run "${runId}" does not exist`);
+}
+
+/** The durable runs a query can match, or undefined when it can match none (a playbook run is never an agent's). */
+function durableFilter(query: RunListQuery): { kind?: RunKind; playbookId?: string; status?: PlaybookRunStatus } | undefined {
+  if (query.agent !== undefined && (query.playbook !== undefined || query.kind === 'playbook')) return undefined;
+  if (query.playbook !== undefined && query.kind === 'agent') return undefined;
+  const kind = query.agent !== undefined ? 'agent' : query.playbook !== undefined ? 'playbook' : query.kind;
+  const playbookId = query.agent ?? query.playbook;
+  return { ...(kind ? { kind } : {}), ...(playbookId !== undefined ? { playbookId } : {}), ...(query.status ? { status: query.status } : {}) };
+}
+
+/** The run log entries a query can match: agent runs that ended; undefined when it can match none. */
+function loggedFilter(query: RunListQuery): { agent?: string; statuses?: readonly RunStatus[] } | undefined {
+  if (query.kind === 'playbook' || query.playbook !== undefined) return undefined;
+  const statuses = query.status === undefined ? undefined : loggedStatuses[query.status];
+  if (query.status !== undefined && !statuses) return undefined;
+  return { ...(query.agent !== undefined ? { agent: query.agent } : {}), ...(statuses ? { statuses } : {}) };
+}
+
+function newestFirst(a: RunView, b: RunView): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
