@@ -36,12 +36,14 @@ describe('POST /api/playbooks/run', () => {
     const usedBefore = await usedToday();
     const started = await start(leadBlitz);
     expect(started.statusCode).toBe(202);
-    const { runId, status, pollUrl, eventsUrl } = started.json().data;
+    const { runId, status, pollUrl, statusUrl, eventsUrl } = started.json().data;
     expect(status).toBe('queued');
-    expect(runId).toMatch(/^pbr_/);
+    expect(runId).toMatch(/^run_/);
+    expect(started.json()).toMatchObject({ runId, status, statusUrl, eventsUrl });
     expect(started.headers.location).toBe(`/api/playbooks/runs/${runId}`);
     expect(pollUrl).toBe(`/api/playbooks/runs/${runId}`);
-    expect(eventsUrl).toBe(`/api/playbooks/runs/${runId}/events`);
+    expect(statusUrl).toBe(`/api/runs/${runId}`);
+    expect(eventsUrl).toBe(`/api/runs/${runId}/events`);
     expect(started.headers['x-ratelimit-remaining']).toBe(String(50 - usedBefore - 2));
 
     const run = await pollRun((url) => get(url), pollUrl);
@@ -75,6 +77,9 @@ describe('POST /api/playbooks/run', () => {
     expect(parseEventStream(resumed.body).map((event) => event.id)).toEqual(['5', '6']);
     const byQuery = await get(`${eventsUrl}?lastEventId=5`);
     expect(parseEventStream(byQuery.body).map((event) => event.event)).toEqual(['run.completed']);
+    // The playbook's own path serves the same stream.
+    const alias = await get(`/api/playbooks/runs/${runId}/events`);
+    expect(parseEventStream(alias.body)).toEqual(events);
   });
 
   it('accepts playbookId and waits for the end with async: false', async () => {

@@ -41,7 +41,7 @@ function get(url: string) {
 async function expectRunStoredWithoutValues(runId: string): Promise<Record<string, unknown>> {
   const run = (await pollRun(get, `/api/runs/${runId}`)) as unknown as Record<string, unknown>;
   expectNoRawValue(JSON.stringify(run), `GET /api/runs/${runId}`);
-  if (runId.startsWith('pbr_')) {
+  if (run.kind === 'playbook') {
     expectNoRawValue((await get(`/api/playbooks/runs/${runId}`)).body, `GET /api/playbooks/runs/${runId}`);
     expectNoRawValue((await get(`/api/playbooks/runs/${runId}/events`)).body, `GET /api/playbooks/runs/${runId}/events`);
     expectNoRawValue((await get('/api/playbooks/runs?limit=50')).body, 'GET /api/playbooks/runs');

@@ -54,13 +54,9 @@ describe('POST /api/webhooks/trigger — bearer', () => {
     const response = await inject({ headers: bearer(key), payload: JSON.stringify({ agent: 'summarize', prompt: 'Summarize: the meeting moved to Tuesday at 10.' }) });
     expect(response.statusCode).toBe(202);
     const body = response.json();
-    expect(body).toEqual({
-      success: true,
-      runId: expect.stringMatching(/^agr_/),
-      status: 'queued',
-      statusUrl: `/api/runs/${body.runId}`,
-      data: { runId: body.runId, type: 'agent', status: 'queued', statusUrl: `/api/runs/${body.runId}` },
-    });
+    const started = { runId: body.runId, status: 'queued', statusUrl: `/api/runs/${body.runId}`, eventsUrl: `/api/runs/${body.runId}/events` };
+    expect(body).toEqual({ success: true, ...started, data: { ...started, type: 'agent' } });
+    expect(body.runId).toMatch(/^run_/);
     expect(response.headers.location).toBe(body.statusUrl);
     expect(response.headers['x-ratelimit-remaining']).toBe('49');
 
@@ -81,7 +77,7 @@ describe('POST /api/webhooks/trigger — bearer', () => {
     const response = await inject({ url: '/api/agents/trigger', headers: bearer(key), contentType: 'application/x-www-form-urlencoded', payload: form.toString() });
     expect(response.statusCode).toBe(202);
     const { runId, statusUrl } = response.json();
-    expect(runId).toMatch(/^pbr_/);
+    expect(runId).toMatch(/^run_/);
     const run = (await pollRun((url) => testApp.app.inject({ method: 'GET', url, headers: bearer(key) }), statusUrl)) as unknown as Record<string, unknown>;
     expect(run).toMatchObject({ id: runId, type: 'playbook', playbookId: 'lead-blitz', status: 'done', inputs: { niche: 'dentists', location: 'Leeds', product: 'booking software' }, statusUrl });
     expect((run.steps as { status: string }[]).map((step) => step.status)).toEqual(['done', 'done']);
