@@ -4,24 +4,35 @@ import { testSafetyPipeline } from '../../../test/support/safety-fixtures.ts';
 
 const command = (meter: ReturnType<typeof countingMeter>['meter']) => ({ surface: 'api' as const, accountId: 'u1', agentId: 'summarize', body: { prompt: 'Summarise: the launch moved to May.' }, requestId: 'r', meter });
 
-/** A run held at its start until `go()`: the recordability check is the first thing it awaits. */
+/** A run held at its start until `go()`: the recordability check is the first thing it awaits; `held` resolves once it waits there. */
 function heldRunner() {
   let go: () => void = () => undefined;
+  let arrived: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     go = resolve;
   });
-  const recordability = { recordable: async () => gate.then(() => true) };
-  return { ...setupRunner(['openai'], summary, undefined, undefined, () => testSafetyPipeline(), { recordability }), go };
+  const held = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const recordability = {
+    recordable: async () => {
+      arrived();
+      return gate.then(() => true);
+    },
+  };
+  return { ...setupRunner(['openai'], summary, undefined, undefined, () => testSafetyPipeline(), { recordability }), go, held };
 }
 
 describe('AgentRunner: a stopping process waits for runs in progress', () => {
   it('resolves whenIdle only once the run in progress is recorded', async () => {
-    const { runner, runs, go } = heldRunner();
+    const { runner, runs, go, held } = heldRunner();
     const { meter } = countingMeter();
     const running = runner.run(command(meter));
     let idle: boolean | undefined;
     const waiting = runner.whenIdle(5000).then((value) => (idle = value));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await held;
+    // One turn of the event loop: whatever whenIdle would do with a run in progress, it has had the chance to.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(idle).toBeUndefined();
     go();
     await running;
