@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { countingMeter, setupRunner, summary } from '../../../test/support/agent-runner-setup.ts';
 import { testSafetyPipeline } from '../../../test/support/safety-fixtures.ts';
+import { signal } from '../../../test/support/signal.ts';
 
 const command = (meter: ReturnType<typeof countingMeter>['meter']) => ({ surface: 'api' as const, accountId: 'u1', agentId: 'summarize', body: { prompt: 'Summarise: the launch moved to May.' }, requestId: 'r', meter });
 
 /** A run held at its start until `go()`: the recordability check is the first thing it awaits; `held` resolves once it waits there. */
 function heldRunner() {
-  let go: () => void = () => undefined;
-  let arrived: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    go = resolve;
-  });
-  const held = new Promise<void>((resolve) => {
-    arrived = resolve;
-  });
+  const arrived = signal();
+  const released = signal();
   const recordability = {
     recordable: async () => {
-      arrived();
-      return gate.then(() => true);
+      arrived.fire();
+      return released.fired.then(() => true);
     },
   };
-  return { ...setupRunner(['openai'], summary, undefined, undefined, () => testSafetyPipeline(), { recordability }), go, held };
+  return { ...setupRunner(['openai'], summary, undefined, undefined, () => testSafetyPipeline(), { recordability }), go: released.fire, held: arrived.fired };
 }
 
 describe('AgentRunner: a stopping process waits for runs in progress', () => {
