@@ -20,6 +20,11 @@ export class PlaybookRunFollower {
     this.#slots = new FollowerSlots(dependencies.limits);
   }
 
+  /** How many followers this process serves now: each holds a place until it leaves. */
+  get following(): number {
+    return this.#slots.taken;
+  }
+
   /** A place for one more follower of the run, to release when it leaves; 503 `overloaded` past the limits. */
   admit(runId: string, accountId: string): FollowerSlot {
     return this.#slots.take(runId, accountId);
