@@ -91,6 +91,7 @@ async function untilUsageMatchesStoredRuns(server: ServerProcess, setup: Setup, 
     last = { used: await usedToday(server, setup.key), stored: await setup.storedRuns() };
     return last.used === last.stored;
   };
+  // Past the wait, the last reading goes back for the test to compare.
   await waitFor(read, { timeoutMs: withinMs, intervalMs: 100 }).catch(() => undefined);
   return last;
 }

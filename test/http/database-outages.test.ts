@@ -24,6 +24,7 @@ let proxy: TcpProxy | undefined;
 let simulator: UpstreamSimulator | undefined;
 
 afterEach(async () => {
+  // A bound on the close, not a wait for it: a close that hangs after an outage must not hang the file.
   await Promise.race([testApp?.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   await proxy?.close();
   await simulator?.close();
