@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { signal } from '../../test/support/signal.ts';
 import { installErrorHandlers } from './errors/error-handler.ts';
 import { clientErrorAnswerer, installTransportChecks } from './transport-errors.ts';
 
@@ -22,23 +23,34 @@ describe('installTransportChecks', () => {
     const app = Fastify({ logger: false, return503OnClosing: false });
     installErrorHandlers(app, { bodyLimitBytes: 1024 });
     installTransportChecks(app);
+    const slowStarted = signal();
+    const closingBegan = signal();
+    const fastAnswered = signal();
     app.get('/slow', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      slowStarted.fire();
+      // Busy until the second request has its answer, so the connection is still open when it arrives.
+      await fastAnswered.fired;
       return { ok: true };
     });
     app.get('/fast', async () => ({ ok: true }));
+    app.addHook('onSend', async (request) => {
+      if (request.url === '/fast') fastAnswered.fire();
+    });
+    app.addHook('preClose', async () => closingBegan.fire());
     await app.listen({ host: '127.0.0.1', port: 0 });
     const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1');
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const socketClosed = new Promise((resolve) => socket.on('close', resolve));
     socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await slowStarted.fired;
     const closed = app.close();
+    await closingBegan.fired;
     // The second request on the busy connection arrives after closing began.
     socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await closed;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    socket.destroy();
+    // Its answer says Connection: close, so the server ends the connection once both answers are out.
+    await socketClosed;
 
     const [, second = ''] = received.split(/(?=HTTP\/1\.1 )/);
     expect(second).toMatch(/^HTTP\/1\.1 503/);

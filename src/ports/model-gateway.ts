@@ -1,3 +1,7 @@
+import { upstreamFailureConduct, type UpstreamFailureKind } from './upstream-failure-kinds.ts';
+
+export type { UpstreamFailureKind } from './upstream-failure-kinds.ts';
+
 /** What the domain asks of a language model: structured JSON output for a task. */
 export interface GenerationRequest {
   provider: string;
@@ -28,34 +32,29 @@ export interface GenerationResult {
   usage: GenerationUsage;
 }
 
-export type UpstreamFailureKind =
-  | 'timeout'
-  | 'network'
-  | 'rate_limited'
-  | 'server_error'
-  | 'bad_request'
-  | 'authentication'
-  | 'context_length'
-  | 'invalid_output'
-  /** A stream failed after text was already delivered: too late to try another model. */
-  | 'interrupted'
-  | 'unknown';
-
-/** A failed upstream call, classified so the failover policy can tell whether to advance. */
+/** A failed upstream call, classified by kind; what the kind means for the failover comes with it. */
 export class UpstreamError extends Error {
   readonly kind: UpstreamFailureKind;
   readonly status: number | undefined;
+  /** Another model may succeed: the failover moves on. Decided by the kind, in upstream-failure-kinds.ts. */
   readonly retryable: boolean;
+  /** Counts against the model's circuit. */
+  readonly blamesModel: boolean;
+  /** The provider is overloaded: pause before calling it again. */
+  readonly overloaded: boolean;
 
   /** What the model wrote, when it wrote something unusable. */
   readonly outputText: string | undefined;
 
-  constructor(kind: UpstreamFailureKind, message: string, options: { status?: number; retryable: boolean; cause?: unknown; outputText?: string }) {
+  constructor(kind: UpstreamFailureKind, message: string, options: { status?: number; cause?: unknown; outputText?: string } = {}) {
     super(message, { cause: options.cause });
     this.name = 'UpstreamError';
     this.kind = kind;
     this.status = options.status;
-    this.retryable = options.retryable;
+    const conduct = upstreamFailureConduct[kind];
+    this.retryable = conduct.retryable;
+    this.blamesModel = conduct.blamesModel;
+    this.overloaded = conduct.overloaded;
     this.outputText = options.outputText;
   }
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startWebhookWorker, type WebhookWorker } from './webhook-worker.ts';
 
 interface Round {
@@ -51,33 +51,38 @@ function recordingLogger() {
   return { warnings, warn: (...args: unknown[]) => void warnings.push(args) };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the faked clock on, running the worker's timers and the promises they start. */
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 describe('the webhook worker', () => {
   let worker: WebhookWorker | undefined;
   let dispatcher: ReturnType<typeof controlledDispatcher>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(async () => {
     dispatcher.release();
     await worker?.stop();
     worker = undefined;
+    vi.useRealTimers();
   });
 
   it('delivers at once and straight on while rounds find work, then every pollMs', async () => {
     dispatcher = controlledDispatcher([3, 1, 0]);
     worker = startWebhookWorker({ dispatcher, logger: recordingLogger() }, { pollMs: 30 });
-    await sleep(10);
+    await advance(10);
     expect(dispatcher.calls()).toBe(3);
-    await sleep(40);
+    await advance(40);
     expect(dispatcher.calls()).toBe(4);
   });
 
   it('never runs two rounds at once, however slow a round is', async () => {
     dispatcher = controlledDispatcher();
     worker = startWebhookWorker({ dispatcher, logger: recordingLogger() }, { pollMs: 5 });
-    await sleep(50);
+    await advance(50);
     expect(dispatcher.calls()).toBe(1);
     dispatcher.rounds[0]?.finish(0);
-    await sleep(30);
+    await advance(30);
     expect(dispatcher.calls()).toBeGreaterThan(1);
     expect(dispatcher.mostActive()).toBe(1);
   });
@@ -87,7 +92,7 @@ describe('the webhook worker', () => {
     const logger = recordingLogger();
     worker = startWebhookWorker({ dispatcher, logger }, { pollMs: 10 });
     dispatcher.rounds[0]?.fail(new Error('database unreachable'));
-    await sleep(40);
+    await advance(40);
     expect(logger.warnings).toHaveLength(1);
     expect(logger.warnings[0]?.[0]).toMatchObject({ err: { message: 'database unreachable' } });
     expect(dispatcher.calls()).toBeGreaterThan(1);
@@ -100,13 +105,13 @@ describe('the webhook worker', () => {
     const stopping = started.stop().then(() => {
       stopped = true;
     });
-    await sleep(20);
+    await advance(20);
     expect(stopped).toBe(false);
     // The round found work, but the worker is stopping: no further round.
     dispatcher.rounds[0]?.finish(5);
     await stopping;
     expect(stopped).toBe(true);
-    await sleep(20);
+    await advance(20);
     expect(dispatcher.calls()).toBe(1);
   });
 });

@@ -6,8 +6,10 @@ import { BullMqPlaybookQueue } from '../../src/adapters/queue/bullmq-playbook-qu
 import { InProcessPlaybookQueue } from '../../src/adapters/queue/in-process-playbook-queue.ts';
 import type { PlaybookQueue } from '../../src/ports/playbook-queue.ts';
 import type { StepNudge } from '../../src/ports/playbook-run-repository.ts';
+import { signal } from '../support/signal.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 interface QueueUnderTest {
   queue: PlaybookQueue;
@@ -26,25 +28,22 @@ const queues = {
   },
 };
 
-/** Long enough for a duplicate delivery to show up if there were one. */
-const settleMs = 300;
-
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
-
 function key(nudge: StepNudge): string {
   return `${nudge.runId}.${nudge.stepIndex}`;
 }
 
-function gate(): { wait: Promise<void>; open: () => void } {
-  let open = (): void => undefined;
-  const wait = new Promise<void>((resolve) => (open = resolve));
-  return { wait, open };
+let markers = 0;
+
+/**
+ * Resolves once a marker message sent now has been handled, and takes it out of `seen` again. The marker is
+ * a first step: that lane is served last and in order, so by then every message waiting before it has been
+ * delivered too, and a duplicate of one would already be in `seen`.
+ */
+async function drained(queue: PlaybookQueue, seen: string[]): Promise<void> {
+  const marker = { runId: `marker-${(markers += 1)}`, stepIndex: 0 };
+  await queue.enqueue(marker);
+  await waitFor(() => seen.includes(key(marker)), { what: 'the marker message' });
+  seen.splice(seen.indexOf(key(marker)), 1);
 }
 
 /** The queue contract: every implementation passes the same cases. */
@@ -62,12 +61,13 @@ describe.each(Object.keys(queues) as (keyof typeof queues)[])('playbook queue %s
     queue.consume(
       async (nudge) => {
         seen.push(key(nudge));
+        // A moment's work, so handlers overlap.
         await sleep(1);
       },
       { concurrency: 4 },
     );
     await waitFor(() => seen.length >= 50);
-    await sleep(settleMs);
+    await drained(queue, seen);
     expect(seen).toHaveLength(50);
     expect(new Set(seen).size).toBe(50);
   });
@@ -80,6 +80,7 @@ describe.each(Object.keys(queues) as (keyof typeof queues)[])('playbook queue %s
       async () => {
         running++;
         mostAtOnce = Math.max(mostAtOnce, running);
+        // Work that takes a while: what is under test is how many handlers run during it.
         await sleep(20);
         running--;
         done++;
@@ -115,28 +116,28 @@ describe.each(Object.keys(queues) as (keyof typeof queues)[])('playbook queue %s
     await queue.enqueue({ runId: 'twice', stepIndex: 1 });
     queue.consume(async (nudge) => void seen.push(key(nudge)), { concurrency: 2 });
     await waitFor(() => seen.length >= 2);
-    await sleep(settleMs);
+    await drained(queue, seen);
     expect(seen.sort()).toEqual(['twice.0', 'twice.1']);
   });
 
   it('delivers a message again when it is sent while its handler runs, or after', async () => {
     const seen: string[] = [];
-    const release = gate();
+    const release = signal();
     queue.consume(
       async (nudge) => {
         seen.push(key(nudge));
-        if (seen.length === 1) await release.wait;
+        if (seen.length === 1) await release.fired;
       },
       { concurrency: 2 },
     );
     await queue.enqueue({ runId: 'again', stepIndex: 0 });
     await waitFor(() => seen.length === 1);
     await queue.enqueue({ runId: 'again', stepIndex: 0 });
-    release.open();
+    release.fire();
     await waitFor(() => seen.length === 2);
     await queue.enqueue({ runId: 'again', stepIndex: 0 });
     await waitFor(() => seen.length === 3);
-    await sleep(settleMs);
+    await drained(queue, seen);
     expect(seen).toEqual(['again.0', 'again.0', 'again.0']);
   });
 
@@ -160,13 +161,14 @@ describe.each(Object.keys(queues) as (keyof typeof queues)[])('playbook queue %s
   });
 
   it('waits on close for the handlers in hand', async () => {
-    const release = gate();
+    const release = signal();
     let started = false;
     let finished = false;
     queue.consume(
       async () => {
         started = true;
-        await release.wait;
+        await release.fired;
+        // Still busy a while after its release: a close that did not wait would be done before this ends.
         await sleep(20);
         finished = true;
       },
@@ -176,9 +178,10 @@ describe.each(Object.keys(queues) as (keyof typeof queues)[])('playbook queue %s
     await waitFor(() => started);
     let closed = false;
     const closing = queue.close().then(() => (closed = true));
+    // An absence, so nothing to wait on: a close that did not wait for its handler has 100 ms to finish.
     await sleep(100);
     expect(closed).toBe(false);
-    release.open();
+    release.fire();
     await closing;
     expect(finished).toBe(true);
   });
@@ -204,7 +207,7 @@ describe('playbook queue bullmq, when a consumer process dies', () => {
     let output = '';
     consumer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     consumer.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => output.includes('started crash.2') || consumer.exitCode !== null, 10_000);
+    await waitFor(() => output.includes('started crash.2') || consumer.exitCode !== null, { timeoutMs: 10_000 });
     expect(output).toContain('started crash.2');
 
     const exited = new Promise((resolve) => consumer.once('exit', resolve));
@@ -214,7 +217,7 @@ describe('playbook queue bullmq, when a consumer process dies', () => {
 
     const seen: string[] = [];
     queue.consume(async (nudge) => void seen.push(key(nudge)), { concurrency: 1 });
-    await waitFor(() => seen.length > 0, 10_000);
+    await waitFor(() => seen.length > 0, { timeoutMs: 10_000 });
     const redeliveredAfterMs = Date.now() - killedAt;
 
     expect(seen).toEqual(['crash.2']);
@@ -233,7 +236,7 @@ describe('playbook queue bullmq, when a consumer process dies', () => {
     child = consumer;
     let output = '';
     consumer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => output.includes('started taken-over.1') || consumer.exitCode !== null, 10_000);
+    await waitFor(() => output.includes('started taken-over.1') || consumer.exitCode !== null, { timeoutMs: 10_000 });
     const exited = new Promise((resolve) => consumer.once('exit', resolve));
     consumer.kill('SIGKILL');
     await exited;
@@ -242,11 +245,10 @@ describe('playbook queue bullmq, when a consumer process dies', () => {
     queue.consume(async (nudge) => void seen.push(nudge), { concurrency: 1 });
     // The same attempt is still held by the dead consumer's job: nothing new.
     await queue.enqueue({ runId: 'taken-over', stepIndex: 1, attempt: 0 });
-    await sleep(settleMs);
-    expect(seen).toEqual([]);
-    // The sweep's nudge for the step taken over names the next attempt.
+    // The sweep's nudge for the step taken over names the next attempt. Sent after the first in the same
+    // lane, it comes after it: had the first been delivered, it would be in `seen` ahead of this one.
     await queue.enqueue({ runId: 'taken-over', stepIndex: 1, attempt: 1 });
-    await waitFor(() => seen.length > 0, 2_000);
+    await waitFor(() => seen.length > 0, { timeoutMs: 2_000 });
     expect(seen).toEqual([{ runId: 'taken-over', stepIndex: 1, attempt: 1 }]);
   });
 });
@@ -283,7 +285,7 @@ describe('playbook queue bullmq, when Redis goes away', () => {
     expect(errors.map((error) => (error as Error).message)).toContain('Redis refused a playbook step message; it is kept in memory and sent again when Redis is back');
 
     proxy.restore();
-    await waitFor(() => seen.length === 4, 10_000);
+    await waitFor(() => seen.length === 4, { timeoutMs: 10_000 });
     expect(seen.slice(1).sort()).toEqual(['during.1', 'during.2', 'during.3']);
     expect(queue.keptNudges).toBe(0);
   });
@@ -303,7 +305,7 @@ describe('playbook queue bullmq, when Redis goes away', () => {
     expect(errors.map((error) => (error as Error).message)).toContain('Too many playbook step messages kept while Redis is away: dropped the oldest (run many, step 1); the sweep finds it');
     proxy.restore();
     // The kept ones are sent; the dropped one may still arrive, from the command that timed out.
-    await waitFor(() => seen.includes('many.2') && seen.includes('many.3'), 10_000);
+    await waitFor(() => seen.includes('many.2') && seen.includes('many.3'), { timeoutMs: 10_000 });
     expect(queue.keptNudges).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { openRedis } from '../../src/adapters/redis/open-redis.ts';
 import { RedisRollingWindow } from '../../src/adapters/redis/redis-rolling-window.ts';
 import { startTcpProxy, through, type TcpProxy } from '../support/tcp-proxy.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /**
  * A hit refused to its caller during a Redis outage must not count once Redis is back: the client gives up
@@ -20,15 +21,6 @@ afterEach(async () => {
 });
 
 const windowMs = 3_600_000;
-
-async function until(condition: () => Promise<boolean>, withinMs: number): Promise<boolean> {
-  const started = performance.now();
-  while (performance.now() - started < withinMs) {
-    if (await condition().catch(() => false)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
 
 describe('Redis rolling window across an outage — errors', () => {
   it('counts no hit whose caller was refused while Redis was away, nor one whose release failed', async () => {
@@ -49,7 +41,7 @@ describe('Redis rolling window across an outage — errors', () => {
     expect(window.uncertainHits).toBeGreaterThanOrEqual(4);
 
     proxy.restore();
-    expect(await until(async () => window.uncertainHits === 0, 5000)).toBe(true);
+    await waitFor(() => window.uncertainHits === 0, { what: 'no uncertain hits left' });
     expect(await window.count(key, windowMs, Date.now())).toBe(1);
   });
 });

@@ -32,6 +32,22 @@ describe.each(dialects)('repositories on %s', (dialect) => {
       expect(await new MigrationSchemaInspector(database).inspect()).toEqual({ current: true, pending: [] });
     });
 
+    it('asks again about a schema behind only once the recheck interval has passed', async () => {
+      const behind = await openDatabase(await freshDatabaseUrl(dialect));
+      try {
+        let nowMs = 0;
+        const inspector = new MigrationSchemaInspector(behind, { recheckMs: 1000, now: () => nowMs });
+        expect(await inspector.inspect()).toMatchObject({ current: false });
+        await migrateToLatest(behind);
+        nowMs = 999;
+        expect(await inspector.inspect()).toMatchObject({ current: false });
+        nowMs = 1000;
+        expect(await inspector.inspect()).toEqual({ current: true, pending: [] });
+      } finally {
+        await behind.close();
+      }
+    });
+
     it('migrates idempotently', async () => {
       expect(await migrateToLatest(database)).toEqual({ applied: [], alreadyCurrent: true });
     });

@@ -1,22 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryRunEventBus } from '../../src/adapters/events/in-memory-run-event-bus.ts';
 import { RedisRunEventBus } from '../../src/adapters/redis/redis-run-event-bus.ts';
 import type { RunEventBus } from '../../src/ports/run-event-bus.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const buses = {
   'in memory': async (): Promise<RunEventBus> => new InMemoryRunEventBus(),
   redis: async (): Promise<RunEventBus> => RedisRunEventBus.create({ url: testRedisUrl, prefix: freshRedisPrefix() }),
 };
-
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await sleep(5);
-  }
-}
 
 /** Counts the signals a listener gets. */
 function counter(): { listener: () => void; count: () => number } {

@@ -5,6 +5,7 @@ import { allProvidersAt } from '../support/all-providers.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { freshPostgresUrl } from '../support/test-databases.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /**
  * Quota units of requests in flight when their API process is killed or paused: the process that died gives
@@ -80,21 +81,19 @@ async function usedToday(server: ServerProcess, key: string): Promise<number> {
 }
 
 async function untilUpstreamCalls(count: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (simulator.requests().length < count) {
-    if (Date.now() > deadline) throw new Error(`only ${simulator.requests().length} of ${count} model calls arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(() => simulator.requests().length >= count, { timeoutMs: 20_000, intervalMs: 20, what: () => `${count} model calls (${simulator.requests().length} so far)` });
 }
 
 /** Polls until usage equals the stored runs, returning both as last read. */
 async function untilUsageMatchesStoredRuns(server: ServerProcess, setup: Setup, withinMs: number): Promise<{ used: number; stored: number }> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const [used, stored] = [await usedToday(server, setup.key), await setup.storedRuns()];
-    if (used === stored || Date.now() > deadline) return { used, stored };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last = { used: -1, stored: -2 };
+  const read = async () => {
+    last = { used: await usedToday(server, setup.key), stored: await setup.storedRuns() };
+    return last.used === last.stored;
+  };
+  // Past the wait, the last reading goes back for the test to compare.
+  await waitFor(read, { timeoutMs: withinMs, intervalMs: 100 }).catch(() => undefined);
+  return last;
 }
 
 describe('quota holds of API processes that die or pause mid-request (PostgreSQL + Redis)', () => {

@@ -4,6 +4,7 @@ import { openDatabase } from '../../src/adapters/db/open-database.ts';
 import { KyselyRunRepository } from '../../src/adapters/db/repositories/run-repository.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const started: ServerProcess[] = [];
 afterAll(async () => {
@@ -96,7 +97,8 @@ describe('PostgreSQL', () => {
     expect((await runCli(['migrate'], env)).stderr).toContain('already at the latest migration');
 
     const key = await createKey(env, 'pg-user');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The server learns of the migration when its last answer about the schema is a second old.
+    await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, { what: 'a ready /readyz' });
     const after = await post(server, '/api/v1/agents/blog-gen', key, { prompt: 'x' });
     expect(after.status).toBe(200);
   });

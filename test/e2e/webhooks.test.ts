@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestBody, startLocalTestServer, type LocalTestServer } from '../support/local-test-server.ts';
 import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { waitFor, type Truthy } from '../support/wait-for.ts';
 
 /**
  * Webhooks end to end, as a user runs them: `agentapi serve` in its own process, a key and a webhook secret
@@ -68,14 +69,8 @@ function sendSigned(target: ServerProcess, user: string, secret: string, payload
   return fetch(`${target.url}/api/webhooks/trigger?account=${user}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 }
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<Truthy<T>> {
+  return waitFor(read, { timeoutMs, intervalMs: 50, what });
 }
 
 /** The callbacks the receiver got for a run, verified with the Standard Webhooks library (it throws otherwise). */

@@ -56,7 +56,10 @@ async function answerWithin(app: FastifyInstance, request: FuzzRequest): Promise
   }
 }
 
-/** Waits until work a successful request started in the background (runs, steps, deliveries) stops changing what is stored. */
+/**
+ * Waits until work a successful request started in the background (runs, steps, deliveries) stops changing
+ * what is stored: no single event says that it is done, so the condition is two reads 50 ms apart agreeing.
+ */
 async function settled(database: Database): Promise<StoredState> {
   let previous = await storedState(database);
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -86,8 +89,8 @@ describe.each(dialects)('on %s', (dialect) => {
         const outcome = `${answer.statusCode} ${errorCode(answer)}`.trim();
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         if (answer.statusCode >= 400) {
-          // The run log is written just after the answer: give it its turn before comparing.
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          // A run the request started may still be writing its record after the answer: wait for its end.
+          expect(await container.services.runner.whenIdle(answerBudgetMs), 'runs still in progress').toBe(true);
           const after = await storedState(container.database);
           const code = errorCode(answer);
           problems.push(...unexpectedChanges(before, after, code).map((change) => `stored state changed on a ${answer.statusCode} ${code}: ${change}`));

@@ -6,6 +6,7 @@ import { allProvidersAt } from '../support/all-providers.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
 import { parsePrometheusText, sumOf } from '../support/prometheus-text.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /** GET /api/analytics over a scripted mix of real runs: successes, safety refusals and upstream failures. */
 const adminToken = 'analytics-admin-token-0123456789abcdef';
@@ -73,15 +74,15 @@ function getAnalytics(token: string | undefined, query = '') {
 }
 
 async function analyticsWhen(token: string, query: string, done: (data: ReportData) => boolean): Promise<ReportData> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const response = await getAnalytics(token, query);
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-    const data = response.json().data as ReportData;
-    if (done(data)) return data;
-    if (Date.now() > deadline) throw new Error(`analytics did not settle: ${JSON.stringify(data.totals)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return waitFor(
+    async () => {
+      const response = await getAnalytics(token, query);
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+      const data = response.json().data as ReportData;
+      return done(data) && data;
+    },
+    { timeoutMs: 10_000, intervalMs: 50, what: 'analytics to settle' },
+  );
 }
 
 /** The figures the report should give, computed from the stored runs themselves. */

@@ -3,6 +3,7 @@ import { startTcpProxy, through, type TcpProxy } from '../support/tcp-proxy.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
 import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /**
  * Outages of PostgreSQL or Redis, behind a proxy whose link is cut, then restored. /readyz tells the truth during an outage: PostgreSQL or Redis behind a proxy whose link is cut, then
@@ -31,12 +32,10 @@ async function readiness(app: TestApp) {
 /** Polls /readyz until it answers `status`; returns how long that took and the last answer. */
 async function untilStatus(app: TestApp, status: number) {
   const started = performance.now();
-  for (;;) {
-    const answer = await readiness(app);
-    const elapsed = performance.now() - started;
-    if (answer.status === status || elapsed > changeWithinMs * 3) return { elapsed, answer };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let answer = await readiness(app);
+  // Past the wait, the last answer goes back for the test to show what it was.
+  await waitFor(async () => (answer = await readiness(app)).status === status, { timeoutMs: changeWithinMs * 3, intervalMs: 100 }).catch(() => undefined);
+  return { elapsed: performance.now() - started, answer };
 }
 
 describe('readiness during outages — errors', () => {

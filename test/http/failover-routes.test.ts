@@ -3,6 +3,7 @@ import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upst
 import { allProvidersAt } from '../support/all-providers.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /** Routing and failover over the six real provider adapters, against the local upstream simulator. */
 let simulator: UpstreamSimulator;
@@ -125,18 +126,19 @@ describe('failover — errors', () => {
     failModels([first as string]);
     for (let index = 0; index < 2; index += 1) expect((await run({ prompt: 'Circuit test' })).json().meta.model).toBe(second);
 
-    const models = (await testApp.app.inject({ method: 'GET', url: '/api/models' })).json().data as { id: string; status: string }[];
-    expect(models.find((model) => model.id === first)?.status).toBe('circuit_open');
+    const statusOf = async (model: string | undefined) =>
+      ((await testApp.app.inject({ method: 'GET', url: '/api/models' })).json().data as { id: string; status: string }[]).find((entry) => entry.id === model)?.status;
+    expect(await statusOf(first)).toBe('circuit_open');
     const skipped = await run({ prompt: 'Circuit test' });
     expect(skipped.json().meta.routing.chain).not.toContain(first);
     expect(skipped.json().meta.attempts.map((attempt: { model: string }) => attempt.model)).not.toContain(first);
 
     simulator.reset();
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    // After the 400 ms cooldown the circuit lets one probe through, and the model is listed as available again.
+    await waitFor(async () => (await statusOf(first)) === 'available', { what: 'the end of the cooldown' });
     const probed = await run({ prompt: 'Circuit test' });
     expect(probed.json().meta.model).toBe(first);
-    const after = (await testApp.app.inject({ method: 'GET', url: '/api/models' })).json().data as { id: string; status: string }[];
-    expect(after.find((model) => model.id === first)?.status).toBe('available');
+    expect(await statusOf(first)).toBe('available');
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollRun } from '../support/playbook-runs.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /**
  * Signed callbacks of playbook runs to a local receiver: verified with the Standard Webhooks library,
@@ -69,14 +70,14 @@ interface DeliveryView {
 }
 
 async function deliveryOf(app: TestApp, key: string, runId: string, until: (delivery: DeliveryView) => boolean): Promise<DeliveryView> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const listed = (await app.app.inject({ method: 'GET', url: '/api/webhooks/deliveries', headers: bearer(key) })).json().data as DeliveryView[];
-    const delivery = listed.find((candidate) => candidate.runId === runId);
-    if (delivery && until(delivery)) return delivery;
-    if (Date.now() > deadline) throw new Error(`delivery for ${runId} never reached the expected state: ${JSON.stringify(delivery)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor(
+    async () => {
+      const listed = (await app.app.inject({ method: 'GET', url: '/api/webhooks/deliveries', headers: bearer(key) })).json().data as DeliveryView[];
+      const delivery = listed.find((candidate) => candidate.runId === runId);
+      return delivery && until(delivery) && delivery;
+    },
+    { timeoutMs: 15_000, intervalMs: 100, what: `the delivery for ${runId} to reach the expected state` },
+  );
 }
 
 describe('playbook callbacks', () => {

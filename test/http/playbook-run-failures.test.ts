@@ -4,6 +4,7 @@ import { allProvidersAt } from '../support/all-providers.ts';
 import { parseEventStream, pollRun, twoStepRunEvents } from '../support/playbook-runs.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /** Failing, resuming, canceling and queueing playbook runs, with every provider at the local simulator. */
 let simulator: UpstreamSimulator;
@@ -122,10 +123,15 @@ describe('cancel', () => {
     // Step 0 was at its model, which goes on and bills us: its unit stays counted; step 1's is given back.
     expect(await usedToday(key)).toBe(1);
 
-    // The model answers after the cancel; the step stays canceled and nothing else runs.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // The model answers after the cancel, and its call is logged; the step stays canceled and nothing else runs.
+    const logged = await waitFor(
+      async () => {
+        const rows = await testApp.container.database.db.selectFrom('runs').select(['status', 'input_tokens', 'output_tokens']).where('account_id', '=', 'canceler').execute();
+        return rows.length > 0 && rows;
+      },
+      { what: 'the late model call logged' },
+    );
     expect(await usedToday(key)).toBe(1);
-    const logged = await testApp.container.database.db.selectFrom('runs').select(['status', 'input_tokens', 'output_tokens']).where('account_id', '=', 'canceler').execute();
     expect(logged).toHaveLength(1);
     expect(logged[0]?.input_tokens).toBeGreaterThan(0);
     expect(logged[0]?.output_tokens).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { KyselyPlaybookRunRepository } from '../../src/adapters/db/repositories/
 import { newPlaybookRun } from '../../src/domain/playbooks/new-playbook-run.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /**
  * GET /api/playbooks/runs/{id}/events holds a connection for as long as the run goes on, so followers are
@@ -25,11 +26,13 @@ beforeAll(async () => {
   keyA = await testApp.createKey('followers-a');
   keyB = await testApp.createKey('followers-b');
 });
-afterEach(async () => {
+/** Closes every stream the test opened and waits until the server has given their places back. */
+async function leaveAll(): Promise<void> {
   for (const controller of open.splice(0)) controller.abort();
-  // The server notices the closed connections on its next turn.
-  await new Promise((resolve) => setTimeout(resolve, 150));
-});
+  await waitFor(() => testApp.container.services.playbookFollower.following === 0, { what: 'every follower place given back' });
+}
+
+afterEach(leaveAll);
 afterAll(async () => testApp.close());
 
 /** A run that stays running: its step is held by another process's lease that does not expire during the test. */
@@ -89,12 +92,8 @@ describe('playbook run followers — limits', () => {
     await expectOverloaded(follow(runId, keyA), 'run');
 
     leaving.controller.abort();
-    let status = 0;
-    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      status = (await follow(runId, keyA)).status;
-    }
-    expect(status).toBe(200);
+    await waitFor(() => testApp.container.services.playbookFollower.following === 1, { what: 'the place of the follower that left' });
+    expect((await follow(runId, keyA)).status).toBe(200);
   });
 
   it('gives every place back once the followers are gone', async () => {
@@ -102,8 +101,7 @@ describe('playbook run followers — limits', () => {
     for (let round = 0; round < 3; round += 1) {
       const followers = [await follow(runs[0] as string, keyA), await follow(runs[0] as string, keyA), await follow(runs[1] as string, keyB), await follow(runs[1] as string, keyB)];
       expect(followers.map((follower) => follower.status)).toEqual([200, 200, 200, 200]);
-      for (const controller of open.splice(0)) controller.abort();
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await leaveAll();
     }
   });
 

@@ -5,6 +5,7 @@ import { formBodyLimits } from '../../src/http/form-body.ts';
 import { jsonBodyLimits } from '../../src/http/json-body-limits.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /**
  * Hostile bodies at the HTTP edge: authentication before the body is read, and form and JSON bodies over
@@ -162,11 +163,13 @@ describe('JSON bodies — every string a model could see is screened', () => {
     // Accepted for the background, where screening happens; the run then fails with the jailbreak layer's code.
     expect(response.statusCode).toBe(202);
     const statusUrl = response.json().statusUrl as string;
-    let view: { status: string; error: { code: string } | null } = { status: 'queued', error: null };
-    for (let attempt = 0; attempt < 100 && !['done', 'failed'].includes(view.status); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      view = (await testApp.app.inject({ method: 'GET', url: statusUrl, headers: bearer(key) })).json().data;
-    }
+    const view = await waitFor(
+      async () => {
+        const current = (await testApp.app.inject({ method: 'GET', url: statusUrl, headers: bearer(key) })).json().data as { status: string; error: { code: string } | null };
+        return ['done', 'failed'].includes(current.status) && current;
+      },
+      { what: 'the end of the triggered run' },
+    );
     expect(view).toMatchObject({ status: 'failed', error: { code: 'safety_blocked' } });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/adapters/db/migrations/index.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/test-databases.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 describe('health, readiness and documentation — happy paths', () => {
   let testApp: TestApp;
@@ -69,8 +70,8 @@ describe('an unmigrated PostgreSQL database — errors', () => {
 
   it('serves once the schema is migrated, without a restart', async () => {
     await testApp.container.migrate();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await testApp.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    // The process learns of the migration when its last answer about the schema is a second old.
+    await waitFor(async () => (await testApp.app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200, { what: 'a ready /readyz' });
     const key = await testApp.createKey('pg-user');
     const run = await testApp.app.inject({ method: 'POST', url: '/api/v1/agents/blog-gen', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, payload: '{"prompt":"x"}' });
     expect(run.statusCode).toBe(200);

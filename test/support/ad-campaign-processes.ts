@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from './all-providers.ts';
 import { runCli, type ServerProcess } from './server-process.ts';
+import { waitFor } from './wait-for.ts';
 
 // The `ad-campaign` playbook run on server and worker processes whose every provider is the simulator:
 // what the end-to-end tests of durable runs share. Requests are told apart by their step's prompt.
@@ -30,11 +31,11 @@ export function callsPerStep(simulator: UpstreamSimulator): number[] {
 }
 
 export async function untilStepCalled(simulator: UpstreamSimulator, stepIndex: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while ((callsPerStep(simulator)[stepIndex] ?? 0) === 0) {
-    if (Date.now() > deadline) throw new Error(`step ${stepIndex} never reached a model; calls: ${callsPerStep(simulator).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(() => (callsPerStep(simulator)[stepIndex] ?? 0) > 0, {
+    timeoutMs: 20_000,
+    intervalMs: 20,
+    what: () => `a model call for step ${stepIndex} (calls: ${callsPerStep(simulator).join(', ')})`,
+  });
 }
 
 export async function createKey(env: Record<string, string>): Promise<string> {

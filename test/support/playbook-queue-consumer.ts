@@ -11,6 +11,7 @@ const queue = new BullMqPlaybookQueue({ url, prefix, lockDurationMs: Number(lock
 queue.consume(
   async (nudge) => {
     process.stdout.write(`started ${nudge.runId}.${nudge.stepIndex}\n`);
+    // Busy with the message until the test kills this process: the kill mid-message is what is under test.
     await new Promise((resolve) => setTimeout(resolve, 60_000));
   },
   { concurrency: 1 },

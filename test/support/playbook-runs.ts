@@ -1,3 +1,5 @@
+import { waitFor } from './wait-for.ts';
+
 /** Helpers for tests that start playbook runs and follow them. */
 
 export interface StepView {
@@ -37,14 +39,14 @@ type Getter = (url: string) => Promise<{ statusCode?: number; status?: number; j
 
 /** Polls a run until `until` holds (by default: finished), failing after `timeoutMs`. */
 export async function pollRun(get: Getter, url: string, until: (run: RunView) => boolean = (run) => run.done, timeoutMs = 20_000): Promise<RunView> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await get(url);
-    const run = ((await response.json()) as { data: RunView }).data;
-    if (until(run)) return run;
-    if (Date.now() > deadline) throw new Error(`run did not reach the expected state in ${timeoutMs} ms: ${JSON.stringify(run)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let last: RunView | undefined;
+  return waitFor(
+    async () => {
+      last = ((await (await get(url)).json()) as { data: RunView }).data;
+      return until(last) && last;
+    },
+    { timeoutMs, intervalMs: 50, what: () => `the run in the expected state (it is ${JSON.stringify(last)})` },
+  );
 }
 
 /** The events of a `text/event-stream` body (comment lines skipped). */

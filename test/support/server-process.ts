@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/config/load-config.ts';
+import { waitFor } from './wait-for.ts';
 
 const bin = join(packageRoot, 'bin/agentapi.js');
 
@@ -78,15 +79,15 @@ async function startProcess(args: string[], env: Record<string, string>, readyLi
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + (options.startupMs ?? 20_000);
-  while (!output.includes(readyLine)) {
-    if (child.exitCode !== null) throw new Error(`agentapi ${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`agentapi ${args.join(' ')} did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitFor(() => output.includes(readyLine) || child.exitCode !== null, {
+    timeoutMs: options.startupMs ?? 20_000,
+    intervalMs: 50,
+    what: () => `agentapi ${args.join(' ')} to start:\n${output}`,
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
+  if (!output.includes(readyLine)) throw new Error(`agentapi ${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
   return {
     url,
     process: child,

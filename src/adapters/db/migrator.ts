@@ -35,24 +35,39 @@ export async function migrateToLatest(database: Database): Promise<MigrationRepo
   return { applied, alreadyCurrent: applied.length === 0 };
 }
 
+export interface SchemaInspectorOptions {
+  /** How long an answer that the schema is behind is reused before the database is asked again. */
+  recheckMs?: number;
+  /** A monotonic reading in milliseconds; performance.now() unless a test drives it. */
+  now?: () => number;
+}
+
+/** Once a second: a migration run from another process is seen soon, and a busy route costs one question a second. */
+export const schemaRecheckMs = 1000;
+
 /**
  * Answers whether the schema is at the latest migration. Once it is, it stays so for this process
- * (migrations only move forward); until then each question asks the database again, at most once a second.
+ * (migrations only move forward); until then each question asks the database again, at most once every
+ * `recheckMs`.
  */
 export class MigrationSchemaInspector implements SchemaInspector {
   readonly #database: Database;
+  readonly #recheckMs: number;
+  readonly #now: () => number;
   #current = false;
   #lastState: SchemaState | undefined;
   #lastCheckedAt = 0;
   #inFlight: Promise<SchemaState> | undefined;
 
-  constructor(database: Database) {
+  constructor(database: Database, options: SchemaInspectorOptions = {}) {
     this.#database = database;
+    this.#recheckMs = options.recheckMs ?? schemaRecheckMs;
+    this.#now = options.now ?? (() => performance.now());
   }
 
   async inspect(): Promise<SchemaState> {
     if (this.#current) return { current: true, pending: [] };
-    if (this.#lastState && Date.now() - this.#lastCheckedAt < 1000) return this.#lastState;
+    if (this.#lastState && this.#now() - this.#lastCheckedAt < this.#recheckMs) return this.#lastState;
     this.#inFlight ??= this.#check().finally(() => {
       this.#inFlight = undefined;
     });
@@ -72,7 +87,7 @@ export class MigrationSchemaInspector implements SchemaInspector {
     }
     this.#current = state.current;
     this.#lastState = state;
-    this.#lastCheckedAt = Date.now();
+    this.#lastCheckedAt = this.#now();
     return state;
   }
 }

@@ -44,7 +44,7 @@ export class AiSdkModelGateway implements ModelGateway {
 
   async generate(request: GenerationRequest): Promise<GenerationResult> {
     const provider = this.#providers.get(request.provider);
-    if (!provider) throw new UpstreamError('authentication', `provider ${request.provider} is not configured`, { retryable: true });
+    if (!provider) throw new UpstreamError('authentication', `provider ${request.provider} is not configured`);
     const model = this.#model(provider, request.providerModelId);
     const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(request.timeoutMs)));
     const options: LanguageModelV4CallOptions = {
@@ -100,10 +100,10 @@ async function streamAnswer(model: LanguageModelV4, options: LanguageModelV4Call
   } catch (error) {
     const classified = classifyProviderError(error);
     // Text already went to the caller: another model's answer cannot be spliced onto it.
-    if (text !== '') throw new UpstreamError('interrupted', `the stream broke after it started: ${classified.message}`, { retryable: false, cause: error });
+    if (text !== '') throw new UpstreamError('interrupted', `the stream broke after it started: ${classified.message}`, { cause: error });
     throw classified;
   }
-  if (usage === undefined && text !== '') throw new UpstreamError('interrupted', 'the stream ended before the model finished', { retryable: false });
+  if (usage === undefined && text !== '') throw new UpstreamError('interrupted', 'the stream ended before the model finished');
   return { output: parseJsonAnswer(text), text, usage: usageOf(usage) };
 }
 
@@ -131,7 +131,7 @@ export function parseJsonAnswer(text: string): unknown {
   try {
     return JSON.parse(unfenced);
   } catch (error) {
-    throw new UpstreamError('invalid_output', 'the model did not return valid JSON', { retryable: true, cause: error, outputText: text.slice(0, 20_000) });
+    throw new UpstreamError('invalid_output', 'the model did not return valid JSON', { cause: error, outputText: text.slice(0, 20_000) });
   }
 }
 

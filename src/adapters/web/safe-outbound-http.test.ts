@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboundError, type OutboundFailureKind } from '../../ports/outbound-http.ts';
 import type { HostLookup } from './destination-resolver.ts';
 import { requestBody, startLocalTestServer, type LocalTestServer } from '../../../test/support/local-test-server.ts';
+import { signal } from '../../../test/support/signal.ts';
 import { SafeOutboundHttp, type SafeOutboundHttpOptions } from './safe-outbound-http.ts';
 
 /**
@@ -12,6 +13,8 @@ import { SafeOutboundHttp, type SafeOutboundHttpOptions } from './safe-outbound-
 
 let server: LocalTestServer;
 let other: LocalTestServer;
+/** Fired when a request reaches /stall. */
+let stallReached = signal();
 /** Whether the endless response saw its connection closed by the client. */
 let endlessClosed: Promise<void> = Promise.resolve();
 
@@ -65,12 +68,14 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     case '/absolute':
       return redirect(302, `${server.origin}/hello`);
     case '/stall':
+      stallReached.fire();
       return; // never answers
     case '/stall-body':
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.write('first part');
       return; // never finishes
     case '/delay':
+      // A slow upstream on purpose: the client's measure of the time taken is what is under test.
       setTimeout(() => response.end('late'), 60);
       return;
     case '/big':
@@ -94,8 +99,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
       return;
     case '/drop':
       response.writeHead(200, { 'content-length': '1000' });
-      response.write('SECRET-PARTIAL');
-      setTimeout(() => response.socket?.destroy(), 20);
+      // Dropped once the first part is on its way, well short of the promised length.
+      response.write('SECRET-PARTIAL', () => response.socket?.destroy());
       return;
     case '/status':
       response.writeHead(Number(url.searchParams.get('code')));
@@ -413,8 +418,11 @@ describe('SafeOutboundHttp: time and size limits', () => {
 
   it("stops when the caller's signal aborts", async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const error = await expectFailure(client().request({ url: `${server.origin}/stall`, signal: controller.signal }), 'timeout');
+    stallReached = signal();
+    const request = client().request({ url: `${server.origin}/stall`, signal: controller.signal });
+    await stallReached.fired;
+    controller.abort();
+    const error = await expectFailure(request, 'timeout');
     expect(error.message).toContain('cancelled');
   });
 

@@ -1,27 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { countingMeter, setupRunner, summary } from '../../../test/support/agent-runner-setup.ts';
 import { testSafetyPipeline } from '../../../test/support/safety-fixtures.ts';
+import { signal } from '../../../test/support/signal.ts';
 
 const command = (meter: ReturnType<typeof countingMeter>['meter']) => ({ surface: 'api' as const, accountId: 'u1', agentId: 'summarize', body: { prompt: 'Summarise: the launch moved to May.' }, requestId: 'r', meter });
 
-/** A run held at its start until `go()`: the recordability check is the first thing it awaits. */
+/** A run held at its start until `go()`: the recordability check is the first thing it awaits; `held` resolves once it waits there. */
 function heldRunner() {
-  let go: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    go = resolve;
-  });
-  const recordability = { recordable: async () => gate.then(() => true) };
-  return { ...setupRunner(['openai'], summary, undefined, undefined, () => testSafetyPipeline(), { recordability }), go };
+  const arrived = signal();
+  const released = signal();
+  const recordability = {
+    recordable: async () => {
+      arrived.fire();
+      return released.fired.then(() => true);
+    },
+  };
+  return { ...setupRunner(['openai'], summary, undefined, undefined, () => testSafetyPipeline(), { recordability }), go: released.fire, held: arrived.fired };
 }
 
 describe('AgentRunner: a stopping process waits for runs in progress', () => {
   it('resolves whenIdle only once the run in progress is recorded', async () => {
-    const { runner, runs, go } = heldRunner();
+    const { runner, runs, go, held } = heldRunner();
     const { meter } = countingMeter();
     const running = runner.run(command(meter));
     let idle: boolean | undefined;
     const waiting = runner.whenIdle(5000).then((value) => (idle = value));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await held;
+    // One turn of the event loop: whatever whenIdle would do with a run in progress, it has had the chance to.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(idle).toBeUndefined();
     go();
     await running;

@@ -98,7 +98,7 @@ describe('AgentRunner: what a run spends is logged, and counted once paid for', 
   });
 
   it('logs nothing spent and gives the unit back when no model answered at all', async () => {
-    const { runner, runs, meter } = setup(['groq'], () => new UpstreamError('server_error', 'boom', { status: 503, retryable: true }));
+    const { runner, runs, meter } = setup(['groq'], () => new UpstreamError('server_error', 'boom', { status: 503 }));
     await failure(runner.run(command(meter.meter, { prompt: 'x' })));
     expect(runs.runs).toEqual([expect.objectContaining({ inputTokens: 0, outputTokens: 0, costUsd: 0 })]);
     expect(meter.state).toEqual({ reserved: 1, released: 1 });
@@ -133,7 +133,7 @@ describe('AgentRunner: anonymous runs count once they reach outside', () => {
   });
 
   it('keeps the unit of a run every model failed: the calls went out', async () => {
-    const { runner } = setup(['groq'], () => new UpstreamError('server_error', 'boom', { status: 503, retryable: true }));
+    const { runner } = setup(['groq'], () => new UpstreamError('server_error', 'boom', { status: 503 }));
     const free = countingMeter({ countsFailuresFrom: 'outbound' });
     await failure(runner.run(command(free.meter, { prompt: 'x' })));
     expect(free.state).toEqual({ reserved: 1, released: 0 });

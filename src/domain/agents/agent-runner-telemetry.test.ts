@@ -15,7 +15,7 @@ describe('AgentRunner telemetry', () => {
   });
 
   it('reports a run every model failed as failed, with every attempt (repairs included) and the input verdicts', async () => {
-    const { meter, runner, telemetry } = setup(['groq', 'openai'], () => new UpstreamError('server_error', 'boom', { status: 503, retryable: true }));
+    const { meter, runner, telemetry } = setup(['groq', 'openai'], () => new UpstreamError('server_error', 'boom', { status: 503 }));
     const error = await failure(runner.run(command(meter.meter, 'Summarise this.')));
     expect(error.code).toBe('upstream_unavailable');
     const attempts = error.details.attempts as { model: string; provider: string; outcome: string; ms: number }[];

@@ -61,7 +61,7 @@ describe('AgentRunner', () => {
   });
 
   it('fails with upstream_unavailable, every attempt listed and the run recorded, when the model keeps failing', async () => {
-    const { meter, runner, runs } = setup(['groq'], () => new UpstreamError('server_error', 'boom', { status: 503, retryable: true }));
+    const { meter, runner, runs } = setup(['groq'], () => new UpstreamError('server_error', 'boom', { status: 503 }));
     const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'x' }, requestId: 'r', meter: meter.meter }));
     expect(error.code).toBe('upstream_unavailable');
     expect(error.retryAfterSeconds).toBe(5);
@@ -82,7 +82,7 @@ describe('AgentRunner', () => {
   });
 
   it('reports agent_failed when the upstream rejects the request itself', async () => {
-    const { meter, runner, runs } = setup(['groq'], () => new UpstreamError('bad_request', 'bad', { status: 400, retryable: false }));
+    const { meter, runner, runs } = setup(['groq'], () => new UpstreamError('bad_request', 'bad', { status: 400 }));
     const error = await failure(runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'x' }, requestId: 'r', meter: meter.meter }));
     expect(error.code).toBe('agent_failed');
     expect(error.details.runId).toBe(runs.runs[0]?.id);

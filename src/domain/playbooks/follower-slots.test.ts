@@ -28,9 +28,11 @@ describe('FollowerSlots', () => {
   it('gives a place back once, however often it is released', () => {
     const slots = new FollowerSlots({ perRun: 1, perAccount: 10, perProcess: 10 });
     const first = slots.take('run-1', 'a');
+    expect(slots.taken).toBe(1);
     refusal(() => slots.take('run-1', 'a'));
     first.release();
     first.release();
+    expect(slots.taken).toBe(0);
     const second = slots.take('run-1', 'a');
     refusal(() => slots.take('run-1', 'a'));
     second.release();

@@ -30,6 +30,11 @@ export class FollowerSlots {
     this.#limits = limits;
   }
 
+  /** How many places are taken now, in all. */
+  get taken(): number {
+    return this.#total;
+  }
+
   /** A place for a follower of `runId` on behalf of `accountId`, or 503 `overloaded` when a cap is reached. */
   take(runId: string, accountId: string): FollowerSlot {
     const full = this.#fullScope(runId, accountId);

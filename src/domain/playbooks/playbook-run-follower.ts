@@ -12,12 +12,20 @@ export class PlaybookRunFollower {
   /** How often to look without a signal (a signal can be lost between processes). */
   readonly #pollMs: number;
   readonly #slots: FollowerSlots;
+  /** A monotonic reading in milliseconds, for waitForEnd's deadline. */
+  readonly #now: () => number;
 
-  constructor(dependencies: { runs: PlaybookRunRepository; events: RunEventBus; pollMs: number; limits: FollowerLimits }) {
+  constructor(dependencies: { runs: PlaybookRunRepository; events: RunEventBus; pollMs: number; limits: FollowerLimits; now?: () => number }) {
     this.#runs = dependencies.runs;
     this.#events = dependencies.events;
     this.#pollMs = dependencies.pollMs;
     this.#slots = new FollowerSlots(dependencies.limits);
+    this.#now = dependencies.now ?? (() => performance.now());
+  }
+
+  /** How many followers this process serves now: each holds a place until it leaves. */
+  get following(): number {
+    return this.#slots.taken;
   }
 
   /** A place for one more follower of the run, to release when it leaves; 503 `overloaded` past the limits. */
@@ -52,13 +60,13 @@ export class PlaybookRunFollower {
 
   /** The run once it has finished, or as it stands when `timeoutMs` have passed. */
   async waitForEnd(runId: string, timeoutMs: number): Promise<PlaybookRunRecord | undefined> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = this.#now() + timeoutMs;
     const waiter = this.#waiter(runId);
     try {
       for (;;) {
         waiter.reset();
         const run = await this.#runs.findById(runId);
-        const remaining = deadline - Date.now();
+        const remaining = deadline - this.#now();
         if (!run || isRunFinished(run.status) || remaining <= 0) return run;
         await waiter.wait(Math.min(this.#pollMs, remaining));
       }

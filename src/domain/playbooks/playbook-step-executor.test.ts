@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../adapters/db/open-database.ts';
 import { migrateToLatest } from '../../adapters/db/migrator.ts';
 import { KyselyPlaybookRunRepository } from '../../adapters/db/repositories/playbook-run-repository.ts';
@@ -229,20 +229,26 @@ describe('PlaybookStepExecutor', () => {
     await createRun('pbr_8');
     await runs.startRun('pbr_8', { accountLimit: 2, now: now.toISOString(), events: [] });
     await runs.claimStep('pbr_8', 0, { owner: 'dead-process', leaseExpiresAt: new Date(now.getTime() + 150).toISOString(), now: now.toISOString(), events: [] });
-    const sweeping = executor();
-    expect(await sweeping.sweep({ aheadMs: 500 })).toBe(1);
-    expect(nudges).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(nudges).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(nudges).toEqual([{ runId: 'pbr_8', stepIndex: 0, attempt: 1 }]);
+    // Only the timers are faked: the database's own promises run as they would.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const sweeping = executor();
+      expect(await sweeping.sweep({ aheadMs: 500 })).toBe(1);
+      expect(nudges).toEqual([]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(nudges).toEqual([]);
+      await vi.advanceTimersByTimeAsync(150);
+      expect(nudges).toEqual([{ runId: 'pbr_8', stepIndex: 0, attempt: 1 }]);
 
-    // Scheduled nudges are dropped when the process stops executing steps.
-    nudges.length = 0;
-    expect(await sweeping.sweep({ aheadMs: 500 })).toBe(1);
-    sweeping.cancelScheduled();
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(nudges).toEqual([]);
+      // Scheduled nudges are dropped when the process stops executing steps.
+      nudges.length = 0;
+      expect(await sweeping.sweep({ aheadMs: 500 })).toBe(1);
+      sweeping.cancelScheduled();
+      await vi.advanceTimersByTimeAsync(250);
+      expect(nudges).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reuses the stored answer of a step whose save failed: the model is not called again', async () => {

@@ -41,7 +41,7 @@ function scriptedGateway(script: Record<string, Reply[]>) {
   return { gateway, calls };
 }
 
-const failure = (status: number) => new UpstreamError(status === 429 ? 'rate_limited' : 'server_error', `status ${status}`, { status, retryable: true });
+const failure = (status: number) => new UpstreamError(status === 429 ? 'rate_limited' : 'server_error', `status ${status}`, { status });
 const request: FailoverRequest = {
   instructions: 'i',
   prompt: 'p',
@@ -82,7 +82,7 @@ describe('runFailover', () => {
   });
 
   it('stops at an error the request caused, without trying other models', async () => {
-    const badRequest = new UpstreamError('bad_request', 'status 400', { status: 400, retryable: false });
+    const badRequest = new UpstreamError('bad_request', 'status 400', { status: 400 });
     const { result, calls } = run({ 'openai/a': [badRequest] });
     const outcome = await result;
     expect(outcome).toMatchObject({ ok: false, stoppedBy: { kind: 'bad_request' } });
@@ -91,7 +91,7 @@ describe('runFailover', () => {
 
   it('skips to a model with a larger context window after a context-length error', async () => {
     const models = [model('openai/small', 'openai', 8000), model('anthropic/same', 'anthropic', 8000), model('google/large', 'google', 1_000_000)];
-    const tooLong = new UpstreamError('context_length', 'too long', { status: 400, retryable: true });
+    const tooLong = new UpstreamError('context_length', 'too long', { status: 400 });
     const outcome = await run({ 'openai/small': [tooLong] }, { models }).result;
     expect(outcome).toMatchObject({ ok: true, model: { id: 'google/large' }, skipped: [{ model: 'anthropic/same', reason: 'context_too_small' }] });
   });
@@ -120,14 +120,16 @@ describe('runFailover', () => {
   });
 
   it('gives up when the deadline passes', async () => {
+    let clockMs = 0;
     const slow: ModelGateway = {
       configuredProviders: () => new Set(),
       generate: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        clockMs += 30;
         throw failure(503);
       },
     };
-    const outcome = await runFailover({ gateway: slow, breaker: new ScriptedCircuitBreaker(), sleep: async () => undefined }, chain, { ...request, deadlineMs: 45 });
+    const dependencies = { gateway: slow, breaker: new ScriptedCircuitBreaker(), sleep: async () => undefined, monotonicNow: () => clockMs };
+    const outcome = await runFailover(dependencies, chain, { ...request, deadlineMs: 45 });
     expect(outcome.ok).toBe(false);
     expect(outcome.attempts.length).toBeLessThan(chain.length);
     expect(outcome.skipped.at(-1)).toMatchObject({ reason: 'deadline' });
@@ -146,7 +148,7 @@ describe('runFailover', () => {
       configuredProviders: () => new Set(),
       async generate(call) {
         call.onDelta?.('{"title":');
-        throw new UpstreamError('network', 'reset', { retryable: true });
+        throw new UpstreamError('network', 'reset');
       },
     };
     const outcome = await runFailover({ gateway, breaker: new ScriptedCircuitBreaker(), sleep: async () => undefined }, chain, {

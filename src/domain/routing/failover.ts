@@ -56,12 +56,19 @@ export interface FailoverDependencies {
   breaker: CircuitBreaker;
   sleep: (milliseconds: number) => Promise<void>;
   random?: () => number;
+  /** A monotonic reading in milliseconds, for the chain's deadline; performance.now() unless a test drives it. */
+  monotonicNow?: () => number;
+  /** The pause before calling an overloaded provider again: at least `minimumMs`, plus up to `jitterMs`. */
+  overloadPause?: { minimumMs: number; jitterMs: number };
 }
+
+/** Long enough for a rate limit's window to move on a little, short enough to stay inside the chain's deadline. */
+export const defaultOverloadPause = { minimumMs: 100, jitterMs: 200 } as const;
 
 /**
  * Tries a chain of models until one answers with output that satisfies the schema:
- * - retryable failures (timeouts, network, 408/409/429/5xx, unusable output) move to the next model;
- *   a failure the request itself caused stops;
+ * - a retryable failure moves to the next model, any other stops the chain; which is which the error
+ *   carries (its kind decides it, in upstream-failure-kinds.ts), so no status is read here;
  * - a context-length failure skips every later model whose window is no larger;
  * - output that fails its schema gets one repair request on the same model before moving on;
  * - models whose circuit is open are skipped, unless every one is, and then all are tried anyway;
@@ -69,7 +76,8 @@ export interface FailoverDependencies {
  * - a short jittered pause only before trying the same provider again after it was overloaded.
  */
 export async function runFailover(dependencies: FailoverDependencies, chain: readonly ModelDefinition[], request: FailoverRequest): Promise<FailoverResult> {
-  const startedAt = performance.now();
+  const now = dependencies.monotonicNow ?? (() => performance.now());
+  const startedAt = now();
   const attempts: AttemptReport[] = [];
   const skipped: SkippedModel[] = [];
   const calls: BilledCall[] = [];
@@ -82,7 +90,7 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
         if (honourBreaker) skipped.push({ model: model.id, reason: 'context_too_small' });
         continue;
       }
-      const remaining = request.deadlineMs - (performance.now() - startedAt);
+      const remaining = request.deadlineMs - (now() - startedAt);
       if (remaining <= 0) {
         skipped.push({ model: model.id, reason: 'deadline' });
         return { ok: false, attempts, skipped, lastModel, calls };
@@ -98,20 +106,15 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
         return { ok: true, model, output: outcome.output, usage: outcome.usage, attempts, skipped, calls };
       }
       const failure = outcome.error;
-      if (failure.kind === 'interrupted') {
-        dependencies.breaker.recordFailure(model.id);
-        return { ok: false, attempts, skipped, lastModel, stoppedBy: failure, calls };
-      }
-      if (!failure.retryable) {
-        // The model answered; the request was at fault. That says the model is healthy.
-        dependencies.breaker.recordSuccess(model.id);
-        return { ok: false, attempts, skipped, lastModel, stoppedBy: failure, calls };
-      }
-      dependencies.breaker.recordFailure(model.id);
+      // A refused request says the model is healthy: it answered, and the request was at fault.
+      if (failure.blamesModel) dependencies.breaker.recordFailure(model.id);
+      else dependencies.breaker.recordSuccess(model.id);
+      if (!failure.retryable) return { ok: false, attempts, skipped, lastModel, stoppedBy: failure, calls };
       if (failure.kind === 'context_length') minimumContext = Math.max(minimumContext, model.contextWindow);
       const next = chain[index + 1];
-      if (next?.provider === model.provider && (failure.kind === 'rate_limited' || failure.kind === 'server_error')) {
-        await dependencies.sleep(100 + Math.floor((dependencies.random ?? Math.random)() * 200));
+      if (next?.provider === model.provider && failure.overloaded) {
+        const pause = dependencies.overloadPause ?? defaultOverloadPause;
+        await dependencies.sleep(pause.minimumMs + Math.floor((dependencies.random ?? Math.random)() * pause.jitterMs));
       }
     }
     // The second pass exists only for a chain whose every model was skipped for an open circuit.
@@ -163,7 +166,7 @@ async function attemptModel(
         .slice(0, 5)
         .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
         .join('; ');
-      throw new UpstreamError('invalid_output', `output does not match the agent's schema: ${problem}`, { retryable: true, outputText: result.text });
+      throw new UpstreamError('invalid_output', `output does not match the agent's schema: ${problem}`, { outputText: result.text });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       attempts.push({
@@ -177,14 +180,14 @@ async function attemptModel(
       });
       // Once text has gone to the caller, no other answer can replace it: stop here.
       if (delivered && error.kind !== 'interrupted') {
-        return { ok: false, error: new UpstreamError('interrupted', `the streamed answer failed after it started: ${error.message}`, { retryable: false, cause: error }) };
+        return { ok: false, error: new UpstreamError('interrupted', `the streamed answer failed after it started: ${error.message}`, { cause: error }) };
       }
       const repairable = error.kind === 'invalid_output' && error.outputText !== undefined && !request.onDelta && !isRepair;
       if (!repairable) return { ok: false, error };
       repair = { previousText: error.outputText as string, problem: error.message };
     }
   }
-  return { ok: false, error: new UpstreamError('invalid_output', 'output failed its schema after a repair', { retryable: true }) };
+  return { ok: false, error: new UpstreamError('invalid_output', 'output failed its schema after a repair') };
 }
 
 /** Milliseconds since a performance.now() reading, to a tenth. */

@@ -34,7 +34,7 @@ describe('ModelJailbreakJudge', () => {
 
   it('gives no opinion on the sandbox, on a failure, or on an answer that is not the expected JSON', async () => {
     expect(await judgeWith(['sandbox'], () => ({ attack: true })).judge.isAttack('text')).toBeUndefined();
-    const failing = judgeWith(['openai'], () => new UpstreamError('timeout', 'slow', { retryable: true }));
+    const failing = judgeWith(['openai'], () => new UpstreamError('timeout', 'slow'));
     expect(await failing.judge.isAttack('text')).toBeUndefined();
     expect(failing.breaker.failures).toEqual(['openai/small']);
     expect(await judgeWith(['openai'], () => ({ verdict: 'yes' })).judge.isAttack('text')).toBeUndefined();
