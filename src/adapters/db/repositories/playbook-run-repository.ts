@@ -9,7 +9,6 @@ import type {
   PlaybookStepRecord,
   DurableRunQuery,
   RunCallbackOutbox,
-  RunKind,
   StepAnswerRecord,
   StepClaim,
   StepNudge,
