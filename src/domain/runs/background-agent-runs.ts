@@ -4,7 +4,7 @@ import { controlKeys, type AgentRunner } from '../agents/agent-runner.ts';
 import type { AgentRunBody } from '../agents/agent-task.ts';
 import { createId } from '../ids.ts';
 import { newAgentRun } from '../playbooks/new-playbook-run.ts';
-import type { RunLauncher } from '../playbooks/run-launcher.ts';
+import type { RunLauncher } from './run-launcher.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
 import type { StoredText } from './stored-text.ts';
 
