@@ -75,7 +75,7 @@ export function buildRuns(
       launcher,
       storedText,
     }),
-    backgroundRuns: new BackgroundAgentRuns({ runner, launcher, storedText }),
+    backgroundRuns: new BackgroundAgentRuns({ runner, launcher, storedText, contexts: usage.runContexts }),
     follower: new PlaybookRunFollower({ runs: storage.playbookRuns, events: storage.events, pollMs: 1000, limits: config.playbooks.followers }),
     runLookup: new RunLookup({ playbookRuns: storage.playbookRuns, loggedRuns: storage.runLog, clock: systemClock }),
     storedText,

@@ -65,7 +65,6 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
                 body: { ...params, ...rest },
                 requestId: request.id,
                 callbackUrl: callback,
-                planPolicy: services.runContexts.forAccount(account, 'api').planPolicy,
               })
             : await services.playbookRuns.start({
                 account,
