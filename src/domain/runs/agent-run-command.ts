@@ -16,7 +16,7 @@ export interface AgentRunRequest {
  */
 export function agentRunCommand(context: AccountRunContext | AnonymousRunContext, request: AgentRunRequest): RunAgentCommand {
   if (context.surface === 'free') {
-    return { surface: 'free', accountId: null, anonymousOwner: context.client, ...request, meter: context.meter };
+    return { surface: 'free', accountId: null, anonymousOwner: context.client, agentId: request.agentId, body: request.body, requestId: request.requestId, meter: context.meter };
   }
-  return { surface: context.surface, accountId: context.account.id, ...request, meter: context.meter, planPolicy: context.planPolicy };
+  return { surface: context.surface, accountId: context.account.id, agentId: request.agentId, body: request.body, requestId: request.requestId, meter: context.meter, planPolicy: context.planPolicy };
 }
