@@ -1,3 +1,4 @@
+import { JwksTokenVerifier } from '../adapters/auth/jwks-token-verifier.ts';
 import { KyselyAnalyticsRepository } from '../adapters/db/repositories/analytics-repository.ts';
 import { KyselyApiKeyRepository } from '../adapters/db/repositories/api-key-repository.ts';
 import { KyselyIdempotencyStore } from '../adapters/db/repositories/idempotency-key-repository.ts';
@@ -31,7 +32,8 @@ export function buildHttpServices(
       apiKeys: new KyselyApiKeyRepository(database.db),
       plans: catalogs.plans,
       clock: systemClock,
-      tokenVerifier: providers.tokenVerifier,
+      // Only when JWKS_URL is set: bearer JWTs are then accepted beside API keys.
+      tokenVerifier: config.auth.jwksUrl ? new JwksTokenVerifier({ jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience }) : undefined,
       authCacheSeconds: config.auth.cacheSeconds,
     }),
     catalog: catalogs.agents,

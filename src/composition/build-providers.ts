@@ -1,4 +1,3 @@
-import { JwksTokenVerifier } from '../adapters/auth/jwks-token-verifier.ts';
 import { KyselyConversationRepository } from '../adapters/db/repositories/conversation-repository.ts';
 import { PrometheusTelemetry } from '../adapters/metrics/prometheus-telemetry.ts';
 import { OpenAiModerator } from '../adapters/moderation/openai-moderator.ts';
@@ -21,7 +20,6 @@ import type { SafetyPipeline } from '../domain/safety/safety-pipeline.ts';
 import { createAgentTools } from '../domain/tools/create-agent-tools.ts';
 import { checkToolsMatchDescriptors } from '../domain/tools/tool-registry.ts';
 import type { ModelGateway } from '../ports/model-gateway.ts';
-import type { TokenVerifier } from '../ports/token-verifier.ts';
 import type { Catalogs } from './load-catalogs.ts';
 import type { Storage } from './build-storage.ts';
 
@@ -36,8 +34,6 @@ export interface Providers {
   /** Every address the service calls goes through it (tools and webhooks alike). */
   outbound: SafeOutboundHttp;
   tools: ReadonlyMap<string, AgentTool>;
-  /** Only when JWKS_URL is set: bearer JWTs are then accepted beside API keys. */
-  tokenVerifier: TokenVerifier | undefined;
 }
 
 /** Connects the configured model providers and builds the router, the safety pipeline and the agents' tools. */
@@ -61,7 +57,6 @@ export async function buildProviders(config: AppConfig, catalogs: Catalogs, stor
     safety: buildSafety(config, catalogs, { gateway, breaker, router }),
     outbound,
     tools: buildTools(config, outbound, storage),
-    tokenVerifier: config.auth.jwksUrl ? new JwksTokenVerifier({ jwksUrl: config.auth.jwksUrl, issuer: config.auth.issuer, audience: config.auth.audience }) : undefined,
   };
 }
 
