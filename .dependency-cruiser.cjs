@@ -1,6 +1,6 @@
 /**
  * The direction of dependencies: http -> domain -> ports <- adapters, wired only by the composition root
- * (src/main.ts and src/container.ts). A rule broken here fails `npm test`.
+ * (src/main.ts, src/container.ts and its builders in src/composition/). A rule broken here fails `npm test`.
  */
 module.exports = {
   forbidden: [
@@ -10,7 +10,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
       to: {
-        path: '^src/(http|adapters|cli|config|workers)/|^src/(main|container)\\.ts$|node_modules/(fastify|@fastify|kysely|pg|ioredis|bullmq|ai|@ai-sdk|pino|prom-client|jose|yaml)/',
+        path: '^src/(http|adapters|cli|config|workers|composition)/|^src/(main|container)\\.ts$|node_modules/(fastify|@fastify|kysely|pg|ioredis|bullmq|ai|@ai-sdk|pino|prom-client|jose|yaml)/',
       },
     },
     {
@@ -25,28 +25,28 @@ module.exports = {
       comment: 'Ports depend on nothing but each other.',
       severity: 'error',
       from: { path: '^src/ports/' },
-      to: { path: '^src/(domain|http|adapters|cli|config|workers)/|^src/(main|container)\\.ts$' },
+      to: { path: '^src/(domain|http|adapters|cli|config|workers|composition)/|^src/(main|container)\\.ts$' },
     },
     {
       name: 'http-does-not-reach-adapters',
       comment: 'Routes call domain services; they never touch a database or provider directly.',
       severity: 'error',
       from: { path: '^src/http/' },
-      to: { path: '^src/(adapters|cli|workers)/|^src/(main|container)\\.ts$|node_modules/(kysely|pg|ioredis|bullmq|ai|@ai-sdk|prom-client)/' },
+      to: { path: '^src/(adapters|cli|workers|composition)/|^src/(main|container)\\.ts$|node_modules/(kysely|pg|ioredis|bullmq|ai|@ai-sdk|prom-client)/' },
     },
     {
       name: 'adapters-do-not-reach-up',
       comment: 'Adapters implement ports; they do not call the HTTP layer, the CLI or the composition root.',
       severity: 'error',
       from: { path: '^src/adapters/' },
-      to: { path: '^src/(http|cli|workers)/|^src/(main|container)\\.ts$' },
+      to: { path: '^src/(http|cli|workers|composition)/|^src/(main|container)\\.ts$' },
     },
     {
       name: 'cli-goes-through-services',
       comment: 'CLI commands call the same domain services as the routes.',
       severity: 'error',
       from: { path: '^src/cli/' },
-      to: { path: '^src/(http|adapters|workers)/|^src/(main|container)\\.ts$' },
+      to: { path: '^src/(http|adapters|workers|composition)/|^src/(main|container)\\.ts$' },
     },
     {
       name: 'no-circular',

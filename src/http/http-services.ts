@@ -6,15 +6,13 @@ import type { PlaybookCatalog } from '../domain/playbooks/playbook-catalog.ts';
 import type { PlaybookRunFollower } from '../domain/playbooks/playbook-run-follower.ts';
 import type { PlaybookService } from '../domain/playbooks/playbook-service.ts';
 import type { IdempotencyService } from '../domain/idempotency/idempotency-service.ts';
-import type { FreeTierService } from '../domain/quotas/free-tier-service.ts';
-import type { QuotaService } from '../domain/quotas/quota-service.ts';
-import type { PlanTables } from '../domain/quotas/plan-table.ts';
 import type { ModelRegistry } from '../domain/routing/model-registry.ts';
 import type { ModelRouter } from '../domain/routing/model-router.ts';
 import type { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.ts';
 import type { WebhookSecretService } from '../domain/webhooks/webhook-secret-service.ts';
 import type { BackgroundAgentRuns } from '../domain/runs/background-agent-runs.ts';
 import type { RunDirectory } from '../domain/runs/run-directory.ts';
+import type { RunContexts } from '../domain/runs/run-context.ts';
 import type { SignedTriggerVerifier } from '../domain/webhooks/signed-trigger-verifier.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
 import type { ReadinessProbe } from '../domain/operations/readiness-probe.ts';
@@ -34,24 +32,21 @@ export interface HttpServices {
   /** Signature authentication of inbound triggers. */
   triggerVerifier: SignedTriggerVerifier;
   runner: AgentRunner;
+  /** The plan, routing policy and meter a caller's runs start under: every entry point gets them here. */
+  runContexts: RunContexts;
   router: ModelRouter;
   registry: ModelRegistry;
-  plans: PlanTables;
   schema: SchemaInspector;
   /** Whether this process can serve now (GET /readyz): the database and Redis asked afresh, at most once a second. */
   readiness: ReadinessProbe;
-  quotas: QuotaService;
-  freeTier: FreeTierService;
   webhookSecrets: WebhookSecretService;
   webhookDeliveries: WebhookDispatcher;
   /** Idempotency-Key on the POSTs that start work: claims and stored responses. */
   idempotency: IdempotencyService;
   /** Usage reports over the run log (GET /api/analytics). */
   analytics: AnalyticsService;
-  /** Where each answered request is reported. */
-  telemetry: Telemetry;
-  /** What GET /metrics serves. */
-  metrics: MetricsExposition;
+  /** Where each answered request is reported, and what GET /metrics serves. */
+  telemetry: Telemetry & MetricsExposition;
 }
 
 /** This process's metrics in a scraper's text format. */

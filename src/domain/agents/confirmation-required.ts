@@ -1,7 +1,16 @@
 import { AppError } from '../errors.ts';
 import type { RoutingDecision } from '../routing/model-router.ts';
-import type { Agent } from './agent.ts';
+import type { Agent, RunSurface } from './agent.ts';
 import type { AgentTask } from './agent-task.ts';
+
+/**
+ * Whether a run of the agent on this surface waits for `confirmed: true`: agents flagged
+ * `requiresConfirmation` do on /api. The versioned v1 surface has no confirmation step (it serves programs,
+ * and only agents flagged v1), and the free tier runs no agent that needs one (see isFreeAgent).
+ */
+export function needsConfirmation(agent: Pick<Agent, 'requiresConfirmation'>, surface: RunSurface): boolean {
+  return surface === 'api' && agent.requiresConfirmation;
+}
 
 /** 400 `confirmation_required`, with a preview of what would run: the agent, the model, the task. */
 export function confirmationRequired(agent: Agent, task: AgentTask, routing: RoutingDecision): AppError {

@@ -4,6 +4,7 @@ import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { PlaybookRunRecord, PlaybookRunRepository, RunKind } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentCatalog } from '../agents/agent-catalog.ts';
+import { needsConfirmation } from '../agents/confirmation-required.ts';
 import { AppError } from '../errors.ts';
 import { createId } from '../ids.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
@@ -16,7 +17,7 @@ import { decodePageCursor, toPage } from '../pagination-cursor.ts';
 import { playbookEvents } from './playbook-run-events.ts';
 import { firstUnfinishedStep, isRunFinished } from './playbook-run-state.ts';
 import type { PlaybookStepExecutor } from './playbook-step-executor.ts';
-import type { RunLauncher } from './run-launcher.ts';
+import type { RunLauncher } from '../runs/run-launcher.ts';
 
 export interface StartPlaybookCommand {
   account: Account;
@@ -170,7 +171,7 @@ export class PlaybookService {
   #requireNoConfirmation(playbook: Playbook): void {
     const needing = playbook.steps.flatMap((step, stepIndex) => {
       const agent = this.#agents.find(step.agent, 'api');
-      return agent?.requiresConfirmation ? [{ stepIndex, agent: agent.id, name: agent.name, description: agent.description }] : [];
+      return agent && needsConfirmation(agent, 'api') ? [{ stepIndex, agent: agent.id, name: agent.name, description: agent.description }] : [];
     });
     if (needing.length === 0) return;
     throw new AppError('confirmation_required', `Playbook "${playbook.id}" runs agents that need confirmed: true`, {

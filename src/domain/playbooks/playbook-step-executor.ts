@@ -1,18 +1,14 @@
-import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
-import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, RunCallbackOutbox, StepClaim, StepNudge, StepOutcomeRecord } from '../../ports/playbook-run-repository.ts';
+import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, StepClaim, StepNudge } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
-import type { AgentRunBody } from '../agents/agent-task.ts';
-import { DatabaseUnavailableError } from '../database-unavailable.ts';
-import { AppError } from '../errors.ts';
-import { prepaidUnit } from '../quotas/usage-meter.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
+import type { CallbackOutbox } from '../webhooks/callback-outbox.ts';
 import type { PlaybookCatalog } from './playbook-catalog.ts';
 import { playbookEvents } from './playbook-run-events.ts';
 import { firstUnfinishedStep } from './playbook-run-state.ts';
-import { stepPrompt } from './playbook-step-prompt.ts';
+import { PlaybookStepRun } from './playbook-step-run.ts';
 
 export interface PlaybookExecutorOptions {
   /** This process, as recorded on the steps it claims. */
@@ -22,8 +18,6 @@ export interface PlaybookExecutorOptions {
   /** Runs one account may have running at once. */
   accountConcurrency: number;
 }
-
-type StepOutcome = Omit<StepOutcomeRecord, 'completedAt'>;
 
 /** How long after a lease's expiry the sweep's scheduled nudge for its step is sent. */
 const takeoverMarginMs = 25;
@@ -35,16 +29,14 @@ const takeoverMarginMs = 25;
  * expires; the step is then claimed again (by the sweep's nudge or the queue's redelivery) and run once more.
  */
 export class PlaybookStepExecutor {
-  readonly #playbooks: PlaybookCatalog;
   readonly #runs: PlaybookRunRepository;
-  readonly #runner: Pick<AgentRunner, 'run'>;
+  readonly #steps: PlaybookStepRun;
   readonly #queue: PlaybookQueue;
   readonly #events: RunEventBus;
-  readonly #planPolicyOf: (accountId: string) => Promise<RoutingPolicy | undefined>;
   readonly #clock: Clock;
   readonly #options: PlaybookExecutorOptions;
   readonly #onError: (error: unknown, nudge: StepNudge) => void;
-  readonly #callback: RunCallbackOutbox | undefined;
+  readonly #callbacks: Pick<CallbackOutbox, 'deliveryFor'> | undefined;
   /** Nudges the sweep scheduled for leases about to expire, by step and attempt. */
   readonly #scheduled = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -58,19 +50,25 @@ export class PlaybookStepExecutor {
     clock: Clock;
     options: PlaybookExecutorOptions;
     onError?: (error: unknown, nudge: StepNudge) => void;
-    /** Builds the callback a finished run sends; stored in the transaction that finishes the run. */
-    callback?: RunCallbackOutbox;
+    /** Builds the callback delivery of a finished run that asked for one, stored in the transaction that finishes it. */
+    callbacks?: Pick<CallbackOutbox, 'deliveryFor'>;
   }) {
-    this.#playbooks = dependencies.playbooks;
     this.#runs = dependencies.runs;
-    this.#runner = dependencies.runner;
     this.#queue = dependencies.queue;
     this.#events = dependencies.events;
-    this.#planPolicyOf = dependencies.planPolicyOf;
     this.#clock = dependencies.clock;
     this.#options = dependencies.options;
     this.#onError = dependencies.onError ?? (() => undefined);
-    this.#callback = dependencies.callback;
+    this.#callbacks = dependencies.callbacks;
+    this.#steps = new PlaybookStepRun({
+      playbooks: dependencies.playbooks,
+      runs: dependencies.runs,
+      runner: dependencies.runner,
+      planPolicyOf: dependencies.planPolicyOf,
+      clock: dependencies.clock,
+      leaseMs: dependencies.options.leaseMs,
+      onError: this.#onError,
+    });
   }
 
   /** Handles one nudge; never throws (a failure here is logged and left to the sweep). */
@@ -143,10 +141,9 @@ export class PlaybookStepExecutor {
       await this.#close(run);
       return;
     }
-    const body = this.#stepBody(run, step);
     const claimed = await this.#runs.claimStep(run.id, step.stepIndex, {
       owner: this.#options.owner,
-      leaseExpiresAt: this.#leaseEnd(),
+      leaseExpiresAt: this.#steps.leaseEnd(),
       now: this.#now(),
       events: [playbookEvents.stepStarted(run, step)],
     });
@@ -155,9 +152,7 @@ export class PlaybookStepExecutor {
     const claim: StepClaim = { owner: this.#options.owner, attempt: claimed.attempts };
     await this.#signal(run.id);
 
-    const outcome = body
-      ? await this.#withLease(run.id, step.stepIndex, claim, () => this.#answeredOrRun(run, claimed, claim, body))
-      : failure({ code: 'playbook_not_found', message: `Playbook "${run.playbookId}" is no longer in the catalog` }, 0);
+    const outcome = await this.#steps.execute(run, claimed, claim);
     // The claim was lost while the agent ran: its answer was not stored, and nothing else is.
     if (!outcome) return;
     const events = outcome.status === 'done'
@@ -179,83 +174,15 @@ export class PlaybookStepExecutor {
     else await this.#close(updated);
   }
 
-  /**
-   * What the step's agent runs on: an agent run's request body, or the playbook step's prompt filled in.
-   * Starting the run confirmed every step (the start refuses without `confirmed` when an agent needs it).
-   * Undefined when the playbook left the catalog.
-   */
-  #stepBody(run: PlaybookRunRecord, step: PlaybookStepRecord): AgentRunBody | undefined {
-    if (run.kind === 'agent') return { ...run.inputs, confirmed: true };
-    const definition = this.#playbooks.find(run.playbookId)?.steps[step.stepIndex];
-    return definition && { prompt: stepPrompt(definition, run), confirmed: true };
-  }
-
-  /**
-   * The step's stored answer when an earlier claim got one (its process died, or the database failed before
-   * the step was saved): the model is not called again. Otherwise the step runs. Undefined when the claim was
-   * lost before the answer could be stored.
-   */
-  async #answeredOrRun(run: PlaybookRunRecord, step: PlaybookStepRecord, claim: StepClaim, body: AgentRunBody): Promise<StepOutcome | undefined> {
-    const startedAt = performance.now();
-    const answer = await this.#runs.findStepAnswer(run.id, step.stepIndex);
-    if (answer) return { status: 'done', result: answer.result, error: null, model: answer.model, agentRunId: answer.agentRunId, durationMs: elapsed(startedAt) };
-    return this.#runStep(run, step, claim, body);
-  }
-
-  async #runStep(run: PlaybookRunRecord, step: PlaybookStepRecord, claim: StepClaim, body: AgentRunBody): Promise<StepOutcome | undefined> {
-    const startedAt = performance.now();
-    // The run reserved one unit per step when it started; the runner says whether a failure spent it.
-    const unit = prepaidUnit();
-    // Set when the claim was lost before the answer could be kept: the answer is not this process's to keep.
-    let claimLost = false;
-    try {
-      const result = await this.#runner.run({
-        surface: 'api',
-        accountId: run.accountId,
-        agentId: step.agent,
-        body,
-        requestId: run.requestId ?? run.id,
-        meter: unit.meter,
-        planPolicy: await this.#planPolicyOf(run.accountId),
-        // Kept before the run log and the step are written: a retry of this step reuses it.
-        onAnswer: async (answer) => {
-          const kept = await this.#runs.storeStepAnswer(run.id, step.stepIndex, claim, { result: JSON.stringify(answer.data), model: answer.model, agentRunId: answer.runId, createdAt: this.#now() });
-          claimLost = !kept;
-          return kept;
-        },
-      });
-      return { status: 'done', result: JSON.stringify(result.data), error: null, model: result.model.id, agentRunId: result.runId, durationMs: elapsed(startedAt) };
-    } catch (error) {
-      if (claimLost) return undefined;
-      // An outage is not the step's failure: its claim lapses and the sweep hands it out again once the database
-      // is back; an answer stored before the outage is then reused.
-      if (error instanceof DatabaseUnavailableError) throw error;
-      if (!(error instanceof AppError)) this.#onError(error, { runId: run.id, stepIndex: step.stepIndex });
-      const agentRunId = error instanceof AppError && typeof error.details.runId === 'string' ? error.details.runId : null;
-      const reported = error instanceof AppError ? { code: error.code, message: error.message } : { code: 'internal', message: 'The step failed on our side' };
-      return { ...failure(reported, elapsed(startedAt)), agentRunId, unitSpent: unit.spent() };
-    }
-  }
-
-  /** Runs `work` while renewing this process's claim on the step. */
-  async #withLease<Result>(runId: string, stepIndex: number, claim: StepClaim, work: () => Promise<Result>): Promise<Result> {
-    const renew = setInterval(() => {
-      this.#runs.renewLease(runId, stepIndex, claim, this.#leaseEnd()).catch((error: unknown) => this.#onError(error, { runId, stepIndex }));
-    }, Math.max(100, Math.floor(this.#options.leaseMs / 3)));
-    try {
-      return await work();
-    } finally {
-      clearInterval(renew);
-    }
-  }
-
   /** Ends a running run (done, or failed at a step), gives back the units of steps that did not succeed, and lets the account's next queued run start. */
   async #close(run: PlaybookRunRecord, failed?: { error: PlaybookError; failedStep: number }): Promise<void> {
     const change = failed
       ? { status: 'failed' as const, error: failed.error, events: [playbookEvents.runFailed(run, failed.error, failed.failedStep)] }
       : { status: 'done' as const, error: null, events: [playbookEvents.runCompleted(run)] };
-    // The units of steps that did not succeed go back to the quota in the transaction that finishes the run.
-    const { finished } = await this.#runs.finishRun(run.id, { ...change, now: this.#now(), callback: run.callbackUrl ? this.#callback : undefined });
+    // The units of steps that did not succeed go back to the quota in the transaction that finishes the run,
+    // and the callback's delivery is stored in it: built from the run as finished, nothing else awaited there.
+    const callbacks = run.callbackUrl ? this.#callbacks : undefined;
+    const { finished } = await this.#runs.finishRun(run.id, { ...change, now: this.#now(), callback: callbacks && ((finishedRun) => callbacks.deliveryFor(finishedRun)) });
     if (!finished) return;
     await this.#signal(run.id);
     await this.startNextQueued(run.accountId);
@@ -275,21 +202,9 @@ export class PlaybookStepExecutor {
   #now(): string {
     return this.#clock.now().toISOString();
   }
-
-  #leaseEnd(): string {
-    return new Date(this.#clock.now().getTime() + this.#options.leaseMs).toISOString();
-  }
 }
 
 /** What travels through the queue: the step and its attempt, not what the sweep read. */
 function toQueued(nudge: StepNudge): StepNudge {
   return { runId: nudge.runId, stepIndex: nudge.stepIndex, attempt: nudge.attempt ?? 0 };
-}
-
-function failure(error: PlaybookError, durationMs: number): StepOutcome {
-  return { status: 'failed', result: null, error, model: null, agentRunId: null, durationMs };
-}
-
-function elapsed(startedAt: number): number {
-  return Math.round((performance.now() - startedAt) * 10) / 10;
 }

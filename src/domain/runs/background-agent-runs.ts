@@ -4,8 +4,8 @@ import { controlKeys, type AgentRunner } from '../agents/agent-runner.ts';
 import type { AgentRunBody } from '../agents/agent-task.ts';
 import { createId } from '../ids.ts';
 import { newAgentRun } from '../playbooks/new-playbook-run.ts';
-import type { RunLauncher } from '../playbooks/run-launcher.ts';
-import type { RoutingPolicy } from '../routing/routing-policy.ts';
+import type { RunLauncher } from './run-launcher.ts';
+import type { RunContexts } from './run-context.ts';
 import type { StoredText } from './stored-text.ts';
 
 /** Keys that steer the run; the rest of the body is stored with PII as the agent's model will see it. */
@@ -18,7 +18,6 @@ export interface StartAgentRunCommand {
   requestId: string;
   /** Where to POST the outcome (`run.completed` / `run.failed`), signed with the account's webhook secret. */
   callbackUrl?: string | undefined;
-  planPolicy?: RoutingPolicy | undefined;
 }
 
 /**
@@ -30,11 +29,13 @@ export class BackgroundAgentRuns {
   readonly #runner: Pick<AgentRunner, 'checkRequest' | 'findAgent'>;
   readonly #launcher: RunLauncher;
   readonly #storedText: StoredText;
+  readonly #contexts: Pick<RunContexts, 'forAccount'>;
 
-  constructor(dependencies: { runner: Pick<AgentRunner, 'checkRequest' | 'findAgent'>; launcher: RunLauncher; storedText: StoredText }) {
+  constructor(dependencies: { runner: Pick<AgentRunner, 'checkRequest' | 'findAgent'>; launcher: RunLauncher; storedText: StoredText; contexts: Pick<RunContexts, 'forAccount'> }) {
     this.#runner = dependencies.runner;
     this.#launcher = dependencies.launcher;
     this.#storedText = dependencies.storedText;
+    this.#contexts = dependencies.contexts;
   }
 
   /**
@@ -47,7 +48,9 @@ export class BackgroundAgentRuns {
     const { stream: _stream, ...sent } = command.body;
     const found = this.#runner.findAgent(command.agentId, 'api');
     const body = await this.#storedText.forLater(sent, found.safetyPolicy, steeringKeys);
-    const agent = this.#runner.checkRequest({ surface: 'api', agentId: command.agentId, body, planPolicy: command.planPolicy });
+    // Routed as the run will be when its step runs (for the confirmation preview): by the plan's policy on /api.
+    const { planPolicy } = this.#contexts.forAccount(command.account, 'api');
+    const agent = this.#runner.checkRequest({ surface: 'api', agentId: command.agentId, body, planPolicy });
     return this.#launcher.launch({ account: command.account, steps: 1, callbackUrl: command.callbackUrl }, async (context) =>
       newAgentRun({ id: createId('run', context.now), accountId: command.account.id, agent, body, requestId: command.requestId, ...context }),
     );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiSurface } from '../../domain/agents/agent.ts';
+import { agentRunCommand } from '../../domain/runs/agent-run-command.ts';
 import type { HttpServices } from '../http-services.ts';
 import { idempotencyHeadersSchema } from '../hooks/idempotency-hooks.ts';
 import { requireAccount } from '../hooks/require-account.ts';
@@ -32,20 +33,12 @@ export function registerAgentRunRoute(
     config: { idempotency: { skip: (request) => wantsStream(request, request.body as { stream?: boolean }) } },
     // Authentication comes before the body is read: an anonymous caller costs no parsing and learns nothing from a 400.
     onRequest: requireAccount(services),
-    onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, route.surface), setQuotaHeaders),
+    onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, route.surface), setQuotaHeaders),
     handler: async (request, reply) => {
       const account = request.account;
       if (!account) throw new Error('requireAccount did not set the account');
       request.logContext = { agent: request.params.agent };
-      const command = {
-        surface: route.surface,
-        accountId: account.account.id,
-        agentId: request.params.agent,
-        body: request.body,
-        requestId: request.id,
-        meter: services.quotas.meterFor(account.account, route.surface),
-        planPolicy: services.plans.planOf(account.account, route.surface).plan?.routingPolicy,
-      };
+      const command = agentRunCommand(services.runContexts.forAccount(account.account, route.surface), { agentId: request.params.agent, body: request.body, requestId: request.id });
       if (wantsStream(request, request.body)) {
         return streamAgentRun(request, reply, { limitHeaders: quotaHeaders, run: (onDelta) => services.runner.run({ ...command, onDelta }) });
       }

@@ -32,8 +32,8 @@ export function registerMetrics(app: FastifyInstance, services: HttpServices, op
     },
     onRequest: requireMetricsToken(options),
     handler: async (_request, reply) => {
-      const body = await services.metrics.metrics();
-      return reply.header('Content-Type', services.metrics.contentType).header('Cache-Control', 'no-store').send(body);
+      const body = await services.telemetry.metrics();
+      return reply.header('Content-Type', services.telemetry.contentType).header('Cache-Control', 'no-store').send(body);
     },
   });
 }

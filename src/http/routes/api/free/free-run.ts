@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { agentRunCommand } from '../../../../domain/runs/agent-run-command.ts';
 import { clientKey } from '../../../client-address.ts';
 import { requireDatabase } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
@@ -34,20 +35,12 @@ export function registerFreeRun(app: FastifyInstance, services: HttpServices): v
       response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 403, 404, 413, 415, 422, 429, 500, 502, 503) },
     },
     onRequest: requireDatabase(services),
-    onSend: usageHeadersOnSend((request) => services.freeTier.meterFor(freeClient(request)), setFreeTierHeaders),
+    onSend: usageHeadersOnSend((request) => services.runContexts.forAnonymous(freeClient(request)).meter, setFreeTierHeaders),
     handler: async (request, reply) => {
       const { agent, params, ...rest } = request.body;
       const client = freeClient(request);
       request.logContext = { agent };
-      const result = await services.runner.run({
-        surface: 'free',
-        accountId: null,
-        anonymousOwner: client,
-        agentId: agent,
-        body: { ...params, ...rest },
-        requestId: request.id,
-        meter: services.freeTier.meterFor(client),
-      });
+      const result = await services.runner.run(agentRunCommand(services.runContexts.forAnonymous(client), { agentId: agent, body: { ...params, ...rest }, requestId: request.id }));
       request.usageSnapshot = result.quota;
       request.logContext = { agent: result.agent.id, model: result.model.id };
       reply.header('X-Agent', result.agent.id).header('X-Model', result.model.id);

@@ -23,7 +23,7 @@ export function registerResumePlaybookRun(app: FastifyInstance, services: HttpSe
     },
     config: { idempotency: {} },
     onRequest: requireAccount(services),
-    onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
+    onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, 'api'), setQuotaHeaders),
     handler: async (request, reply) => {
       const run = await services.playbookRuns.resume(accountOf(request).account, request.params.runId);
       reply.header('Location', playbookRunUrls(run.id).pollUrl);

@@ -27,7 +27,7 @@ export function registerRunPlaybook(app: FastifyInstance, services: HttpServices
     },
     config: { idempotency: {} },
     onRequest: requireAccount(services),
-    onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
+    onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, 'api'), setQuotaHeaders),
     handler: async (request, reply) => {
       const { account } = accountOf(request);
       const body = request.body;

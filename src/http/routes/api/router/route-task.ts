@@ -41,7 +41,7 @@ export function registerRouteTask(app: FastifyInstance, services: HttpServices):
       const account = request.account?.account;
       if (!account) throw new Error('requireAccount did not set the account');
       const { agent: agentId, prompt, ...choice } = request.body;
-      const planPolicy = services.plans.planOf(account, 'api').plan?.routingPolicy;
+      const { planPolicy } = services.runContexts.forAccount(account, 'api');
       const agent = agentId ? services.runner.findAgent(agentId, 'api') : undefined;
       const decision = agent
         ? services.runner.route(agent, resolveAgentTask(agent, { prompt }), { ...choice, planPolicy })

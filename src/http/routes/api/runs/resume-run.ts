@@ -26,7 +26,7 @@ export function registerResumeRun(app: FastifyInstance, services: HttpServices):
     },
     config: { idempotency: {} },
     onRequest: requireAccount(services),
-    onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
+    onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, 'api'), setQuotaHeaders),
     handler: async (request, reply) => {
       const { account } = accountOf(request);
       const found = await services.runs.find(account.id, request.params.runId);

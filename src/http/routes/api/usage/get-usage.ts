@@ -31,7 +31,7 @@ export function registerGetUsage(app: FastifyInstance, services: HttpServices): 
     handler: async (request) => {
       const account = request.account?.account;
       if (!account) throw new Error('requireAccount did not set the account');
-      const [api, v1] = await Promise.all([services.quotas.snapshot(account, 'api'), services.quotas.snapshot(account, 'v1')]);
+      const [api, v1] = await Promise.all([services.runContexts.meterOf(account, 'api').snapshot(), services.runContexts.meterOf(account, 'v1').snapshot()]);
       return { success: true as const, data: { api: present(api), v1: present(v1) } };
     },
   });

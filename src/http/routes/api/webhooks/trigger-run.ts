@@ -53,7 +53,7 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
         // Headers first; the body is read only for a caller with a valid bearer or a signature to check, and parsed after that check.
         onRequest: authenticateTrigger(services),
         preValidation: [verifyTriggerSignature(services), parseKeptBody({ booleanKeys: triggerBooleanKeys })],
-        onSend: usageHeadersOnSend((request) => request.account && services.quotas.meterFor(request.account.account, 'api'), setQuotaHeaders),
+        onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, 'api'), setQuotaHeaders),
         handler: async (request, reply) => {
           const { account } = accountOf(request);
           const { agent, params, playbook_id, playbookId, inputs, callbackUrl, webhook_url, ...rest } = request.body;
@@ -65,7 +65,6 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
                 body: { ...params, ...rest },
                 requestId: request.id,
                 callbackUrl: callback,
-                planPolicy: services.plans.planOf(account, 'api').plan?.routingPolicy,
               })
             : await services.playbookRuns.start({
                 account,

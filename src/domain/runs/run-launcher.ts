@@ -3,6 +3,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { PlaybookRunRecord, PlaybookRunRepository } from '../../ports/playbook-run-repository.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
+import type { RunCallbacks } from '../webhooks/run-callbacks.ts';
 
 /** What a new run is built from once its units are reserved. */
 export interface RunLaunchContext {
@@ -21,26 +22,26 @@ export class RunLauncher {
   readonly #queue: PlaybookQueue;
   readonly #quotas: QuotaService;
   readonly #clock: Clock;
-  readonly #checkCallback: (accountId: string, url: string) => Promise<string>;
+  readonly #callbacks: Pick<RunCallbacks, 'check'>;
 
   constructor(dependencies: {
     runs: PlaybookRunRepository;
     queue: PlaybookQueue;
     quotas: QuotaService;
     clock: Clock;
-    /** The callback address as it will be used, or a 400 (see RunCallbacks.check). */
-    checkCallback: (accountId: string, url: string) => Promise<string>;
+    /** Checks the callback address a run asks for (400 when it cannot be used). */
+    callbacks: Pick<RunCallbacks, 'check'>;
   }) {
     this.#runs = dependencies.runs;
     this.#queue = dependencies.queue;
     this.#quotas = dependencies.quotas;
     this.#clock = dependencies.clock;
-    this.#checkCallback = dependencies.checkCallback;
+    this.#callbacks = dependencies.callbacks;
   }
 
   /** `build` runs once the units are reserved (a used-up quota answers 429 first); its refusal gives them back. */
   async launch(command: { account: Account; steps: number; callbackUrl?: string | undefined }, build: (context: RunLaunchContext) => Promise<PlaybookRunRecord>): Promise<PlaybookRunRecord> {
-    const callbackUrl = command.callbackUrl === undefined ? null : await this.#checkCallback(command.account.id, command.callbackUrl);
+    const callbackUrl = command.callbackUrl === undefined ? null : await this.#callbacks.check(command.account.id, command.callbackUrl);
     const reservation = await this.#quotas.reserve(command.account, 'api', command.steps);
     let run: PlaybookRunRecord;
     try {
