@@ -2,13 +2,13 @@ import { performance } from 'node:perf_hooks';
 import type { Telemetry } from '../../../ports/telemetry.ts';
 import { AppError } from '../../errors.ts';
 import { furthest } from '../../quotas/usage-meter.ts';
-import { runFailover, type AttemptReport, type FailoverDependencies, type FailoverResult } from '../../routing/failover.ts';
-import type { ModelDefinition } from '../../routing/model-definition.ts';
+import { runFailover, type AttemptReport, type FailoverDependencies, type FailoverRequest, type FailoverResult } from '../../routing/failover.ts';
 import type { RoutingDecision } from '../../routing/model-router.ts';
 import { dataBlockRule } from '../../safety/data-blocks.ts';
 import { buildInstructions } from '../agent-instructions.ts';
 import { betterCandidate, modelsAfter, regenerationReason, type OutputCandidate } from '../output-candidate.ts';
 import { withToolData } from '../tool-data-prompt.ts';
+import type { StreamedDelta } from './run-command.ts';
 import { describeRouting, type RoutingReport } from './run-result.ts';
 import type { RunInProgress } from './run-in-progress.ts';
 import { recordFailure, type RunRecorder } from './run-recorder.ts';
@@ -41,23 +41,11 @@ export type AttemptDependencies = RunRecorder & {
 export async function attemptWithFailover(dependencies: AttemptDependencies, run: RunInProgress, routing: RoutingDecision, tools: ToolWork): Promise<ChosenAnswer> {
   const { command, agent, task } = run;
   const { failover, options } = dependencies;
-  const onDelta = command.onDelta;
   const generationStartedAt = performance.now();
-  const generation = {
-    instructions: tools.gathered.length > 0 ? `${buildInstructions(agent)}\n\n${dataBlockRule}` : buildInstructions(agent),
-    prompt: withToolData(task.prompt, tools.gathered),
-    outputSchema: agent.output,
-    outputValidator: agent.outputValidator,
-    attemptTimeoutMs: options.upstreamTimeoutMs,
-  };
+  const generation = generationRequest(run, tools, options.upstreamTimeoutMs);
   run.progress = furthest(run.progress, 'outbound');
-  const result = billed(dependencies.telemetry, run, await runFailover(failover, routing.chain, {
-    ...generation,
-    deadlineMs: options.upstreamDeadlineMs,
-    ...(onDelta
-      ? { onDelta: (model: ModelDefinition, text: string) => onDelta({ runId: run.runId, agentId: agent.id, model, text, routing: describeRouting(routing, []), quota: run.reservation.snapshot }) }
-      : {}),
-  }));
+  const streaming = command.onDelta ? { onDelta: streamedTo(command.onDelta, run, routing) } : {};
+  const result = billed(dependencies.telemetry, run, await runFailover(failover, routing.chain, { ...generation, deadlineMs: options.upstreamDeadlineMs, ...streaming }));
   const report = describeRouting(routing, result.skipped);
   if (!result.ok) throw await unanswered(dependencies, run, result, report);
   run.progress = 'answered';
@@ -68,7 +56,7 @@ export async function attemptWithFailover(dependencies: AttemptDependencies, run
   let regenerated: ChosenAnswer['regenerated'];
   const remainingMs = options.upstreamDeadlineMs - (performance.now() - generationStartedAt);
   const nextModels = modelsAfter(routing.chain, result.model);
-  if (reason && !onDelta && nextModels.length > 0 && remainingMs > 0) {
+  if (reason && !command.onDelta && nextModels.length > 0 && remainingMs > 0) {
     const second = billed(dependencies.telemetry, run, await runFailover(failover, nextModels, { ...generation, deadlineMs: remainingMs }));
     attempts.push(...second.attempts);
     if (second.ok) {
@@ -77,6 +65,23 @@ export async function attemptWithFailover(dependencies: AttemptDependencies, run
     }
   }
   return { chosen, attempts, routing: report, regenerated };
+}
+
+/** What every model of the chain is asked: the agent's instructions, and its task with what tools gathered in data blocks. */
+function generationRequest(run: RunInProgress, tools: ToolWork, attemptTimeoutMs: number): Omit<FailoverRequest, 'deadlineMs' | 'onDelta'> {
+  const { agent } = run;
+  return {
+    instructions: tools.gathered.length > 0 ? `${buildInstructions(agent)}\n\n${dataBlockRule}` : buildInstructions(agent),
+    prompt: withToolData(run.task.prompt, tools.gathered),
+    outputSchema: agent.output,
+    outputValidator: agent.outputValidator,
+    attemptTimeoutMs,
+  };
+}
+
+/** Each piece of the answer as it arrives, to the caller, with the run, the route and the quota it belongs to. */
+function streamedTo(onDelta: (delta: StreamedDelta) => void, run: RunInProgress, routing: RoutingDecision): NonNullable<FailoverRequest['onDelta']> {
+  return (model, text) => onDelta({ runId: run.runId, agentId: run.agent.id, model, text, routing: describeRouting(routing, []), quota: run.reservation.snapshot });
 }
 
 /** A failover run's attempts reported, and its answered calls added to what the run is billed for. */
