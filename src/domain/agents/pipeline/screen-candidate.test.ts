@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureAgent, fixtureModel, layerReport } from '../../../../test/support/run-stage-fixtures.ts';
 import type { TextScreening } from '../../safety/safety-pipeline.ts';
+import type { Agent } from '../agent.ts';
 import { screenCandidate } from './screen-candidate.ts';
 
 function safety(redact: (output: Record<string, unknown>) => Record<string, unknown>) {
@@ -20,6 +21,13 @@ describe('screenCandidate', () => {
     const candidate = await screenCandidate(screen, fixtureAgent(), task, fixtureModel('groq/fast'), { summary: 'Short.' });
     expect(candidate.model.id).toBe('groq/fast');
     expect(screen.assessed).toEqual([{ output: { summary: 'Short.' }, prompt: 'Summarise this.', schemaValid: true }]);
+  });
+
+  it('does not check again an answer the failover already checked and nothing redacted', async () => {
+    const screen = safety((output) => output);
+    const agent = { ...fixtureAgent(), outputValidator: { safeParse: () => ({ success: false }) } as unknown as Agent['outputValidator'] };
+    await screenCandidate(screen, agent, task, fixtureModel('groq/fast'), { summary: 'Short.' });
+    expect(screen.assessed[0]?.schemaValid).toBe(true);
   });
 
   it('checks a redacted copy against the schema again', async () => {
