@@ -1,0 +1,113 @@
+import { performance } from 'node:perf_hooks';
+import type { Telemetry } from '../../../ports/telemetry.ts';
+import { AppError } from '../../errors.ts';
+import { furthest } from '../../quotas/usage-meter.ts';
+import { runFailover, type AttemptReport, type FailoverDependencies, type FailoverRequest, type FailoverResult } from '../../routing/failover.ts';
+import type { RoutingDecision } from '../../routing/model-router.ts';
+import { dataBlockRule } from '../../safety/data-blocks.ts';
+import { buildInstructions } from '../agent-instructions.ts';
+import { betterCandidate, modelsAfter, regenerationReason, type OutputCandidate } from '../output-candidate.ts';
+import { withToolData } from '../tool-data-prompt.ts';
+import type { StreamedDelta } from './run-command.ts';
+import { describeRouting, type RoutingReport } from './run-result.ts';
+import type { RunInProgress } from './run-in-progress.ts';
+import { recordFailure, type RunRecorder } from './run-recorder.ts';
+import { screenCandidate, type CandidateScreen } from './screen-candidate.ts';
+import type { ToolWork } from './tool-data-stage.ts';
+
+/** The answer a run keeps, with every attempt made for it. */
+export interface ChosenAnswer {
+  /** The kept answer through the output text layers and the quality score. */
+  chosen: OutputCandidate;
+  attempts: AttemptReport[];
+  /** The routing as the caller sees it, with the models the first failover skipped. */
+  routing: RoutingReport;
+  /** Why the first answer was weighed against one from the next model, when it was. */
+  regenerated: 'output_blocked' | 'quality' | undefined;
+}
+
+export type AttemptDependencies = RunRecorder & {
+  failover: FailoverDependencies;
+  safety: CandidateScreen;
+  options: { upstreamTimeoutMs: number; upstreamDeadlineMs: number };
+};
+
+/**
+ * Stage 6, attempt: the agent's task down the failover chain, streamed to the caller when asked. A chain that
+ * did not answer is recorded and refused. An answer the output layers block or score below the threshold is
+ * generated again on the next model, within what is left of the deadline, and the better one kept; not once
+ * the answer has been streamed: what the caller has seen cannot be replaced.
+ */
+export async function attemptWithFailover(dependencies: AttemptDependencies, run: RunInProgress, routing: RoutingDecision, tools: ToolWork): Promise<ChosenAnswer> {
+  const { command, agent, task } = run;
+  const { failover, options } = dependencies;
+  const generationStartedAt = performance.now();
+  const generation = generationRequest(run, tools, options.upstreamTimeoutMs);
+  run.progress = furthest(run.progress, 'outbound');
+  const streaming = command.onDelta ? { onDelta: streamedTo(command.onDelta, run, routing) } : {};
+  const result = billed(dependencies.telemetry, run, await runFailover(failover, routing.chain, { ...generation, deadlineMs: options.upstreamDeadlineMs, ...streaming }));
+  const report = describeRouting(routing, result.skipped);
+  if (!result.ok) throw await unanswered(dependencies, run, result, report);
+  run.progress = 'answered';
+
+  const attempts = [...result.attempts];
+  let chosen = await screenCandidate(dependencies.safety, agent, task, result.model, result.output);
+  const reason = regenerationReason(chosen);
+  let regenerated: ChosenAnswer['regenerated'];
+  const remainingMs = options.upstreamDeadlineMs - (performance.now() - generationStartedAt);
+  const nextModels = modelsAfter(routing.chain, result.model);
+  if (reason && !command.onDelta && nextModels.length > 0 && remainingMs > 0) {
+    const second = billed(dependencies.telemetry, run, await runFailover(failover, nextModels, { ...generation, deadlineMs: remainingMs }));
+    attempts.push(...second.attempts);
+    if (second.ok) {
+      chosen = betterCandidate(chosen, await screenCandidate(dependencies.safety, agent, task, second.model, second.output));
+      regenerated = reason;
+    }
+  }
+  return { chosen, attempts, routing: report, regenerated };
+}
+
+/** What every model of the chain is asked: the agent's instructions, and its task with what tools gathered in data blocks. */
+function generationRequest(run: RunInProgress, tools: ToolWork, attemptTimeoutMs: number): Omit<FailoverRequest, 'deadlineMs' | 'onDelta'> {
+  const { agent } = run;
+  return {
+    instructions: tools.gathered.length > 0 ? `${buildInstructions(agent)}\n\n${dataBlockRule}` : buildInstructions(agent),
+    prompt: withToolData(run.task.prompt, tools.gathered),
+    outputSchema: agent.output,
+    outputValidator: agent.outputValidator,
+    attemptTimeoutMs,
+  };
+}
+
+/** Each piece of the answer as it arrives, to the caller, with the run, the route and the quota it belongs to. */
+function streamedTo(onDelta: (delta: StreamedDelta) => void, run: RunInProgress, routing: RoutingDecision): NonNullable<FailoverRequest['onDelta']> {
+  return (model, text) => onDelta({ runId: run.runId, agentId: run.agent.id, model, text, routing: describeRouting(routing, []), quota: run.reservation.snapshot });
+}
+
+/** A failover run's attempts reported, and its answered calls added to what the run is billed for. */
+function billed(telemetry: Telemetry, run: RunInProgress, result: FailoverResult): FailoverResult {
+  for (const attempt of result.attempts) telemetry.upstreamAttempt({ provider: attempt.provider, model: attempt.model, outcome: attempt.outcome, seconds: attempt.ms / 1000 });
+  run.calls.push(...result.calls);
+  return result;
+}
+
+/**
+ * A chain that gave no usable answer, recorded: `agent_failed` when a model refused the request itself or
+ * stopped mid-answer (no other model is tried then), otherwise 503 `upstream_unavailable`.
+ */
+async function unanswered(recorder: RunRecorder, run: RunInProgress, result: Extract<FailoverResult, { ok: false }>, routing: RoutingReport): Promise<AppError> {
+  if (result.stoppedBy) {
+    await recordFailure(recorder, run, result.lastModel, 'agent_failed');
+    return new AppError('agent_failed', `The agent could not run: ${result.stoppedBy.kind === 'interrupted' ? 'the model stopped mid-answer' : `the model rejected the request (${result.stoppedBy.kind})`}`, {
+      runId: run.runId,
+      attempts: result.attempts,
+    });
+  }
+  await recordFailure(recorder, run, result.lastModel, 'upstream_unavailable');
+  return new AppError(
+    'upstream_unavailable',
+    'Every model in the failover chain failed; retry with exponential backoff',
+    { runId: run.runId, attempts: result.attempts, routing },
+    { retryAfterSeconds: 5 },
+  );
+}

@@ -1,0 +1,67 @@
+import { AppError } from '../../errors.ts';
+import type { RoutingDecision } from '../../routing/model-router.ts';
+import type { LayerReport } from '../../safety/safety-layer.ts';
+import type { SafetyPipeline } from '../../safety/safety-pipeline.ts';
+import { totalUsage, type RunUsage } from '../run-usage.ts';
+import { outputBlocked, type SafetyReport } from '../safety-refusals.ts';
+import type { ChosenAnswer } from './attempt-stage.ts';
+import type { RunInProgress } from './run-in-progress.ts';
+import { recordFailure, recordRun, type RunRecorder } from './run-recorder.ts';
+import type { ToolWork } from './tool-data-stage.ts';
+
+/** The output the caller gets, once every check passed, with what it took. */
+export interface CheckedOutput {
+  output: Record<string, unknown>;
+  /** Every layer the run went through, in order: input, tool text, output, quality, critic. */
+  layers: LayerReport[];
+  /** Every billed model call of the run, the critic's included. */
+  usage: RunUsage;
+  safety: SafetyReport;
+}
+
+export type CheckOutputDependencies = RunRecorder & { safety: Pick<SafetyPipeline, 'screenPii' | 'review'> };
+
+/**
+ * Stage 7, check output: a kept answer the output layers blocked is recorded and refused; otherwise the tools
+ * finish it, their text is redacted as the model's, and the result must match the agent's public schema (a
+ * failure there is the agent's, recorded as `agent_failed`). Last, layer 5: a model other than the producer
+ * reviews what the caller will get; its verdict is reported, and its call billed.
+ */
+export async function checkOutput(dependencies: CheckOutputDependencies, run: RunInProgress, answer: ChosenAnswer, routing: RoutingDecision, tools: ToolWork): Promise<CheckedOutput> {
+  const { agent, task } = run;
+  const { chosen } = answer;
+  const outputReports = [...chosen.screening.reports, chosen.quality.report];
+  if (chosen.screening.blocked) {
+    await recordRun(dependencies, run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', layers: [...run.reports, ...outputReports] });
+    throw outputBlocked(chosen.screening.blocked, [...run.reports, ...outputReports], run.runId);
+  }
+
+  let output = chosen.screening.value;
+  try {
+    for (const [index, tool] of tools.tools.entries()) {
+      if (tool.finish) output = await tool.finish(output, tools.context, tools.preparations[index]?.state);
+    }
+    // Tools add text from outside (a page's title, search results): what the caller gets and what is stored
+    // hold PII as the model's own answer does.
+    if (tools.tools.some((tool) => tool.finish)) output = (await dependencies.safety.screenPii(output, agent.safetyPolicy, 'output')).value;
+    const checked = agent.publicOutputValidator.safeParse(output);
+    if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
+  } catch (error) {
+    await recordFailure(dependencies, run, chosen.model, 'agent_failed', [...run.reports, ...outputReports]);
+    if (error instanceof AppError) throw error;
+    throw new AppError('agent_failed', 'The agent failed while processing the model output', { runId: run.runId }, { cause: error });
+  }
+
+  const critic = await dependencies.safety.review({
+    agentName: agent.name,
+    task: task.prompt,
+    output,
+    producer: chosen.model,
+    reviewers: routing.chain,
+    evidence: { quality: chosen.quality.quality, contentPassed: chosen.screening.reports.every((layer) => layer.layer !== 'content' || layer.verdict === 'pass') },
+  });
+  if (critic.verdict.usage) run.calls.push({ model: critic.verdict.usage.model, usage: critic.verdict.usage.tokens });
+  const layers = [...run.reports, ...outputReports, critic.report];
+  const safety: SafetyReport = { passed: layers.every((layer) => layer.verdict !== 'block'), layers, ...(answer.regenerated ? { regenerated: answer.regenerated } : {}) };
+  return { output, layers, usage: totalUsage(run.calls), safety };
+}

@@ -1,0 +1,44 @@
+import type { ModelRouter, RoutingDecision } from '../../routing/model-router.ts';
+import type { RoutingPolicy } from '../../routing/routing-policy.ts';
+import type { Agent } from '../agent.ts';
+import { buildInstructions } from '../agent-instructions.ts';
+import { confirmationRequired } from '../confirmation-required.ts';
+import type { RunAgentCommand } from './run-command.ts';
+import type { RunInProgress } from './run-in-progress.ts';
+
+/** What a caller may choose of the routing: a policy over the plan's, a pinned model, and whether it may fall back. */
+export interface RoutingChoice {
+  policy?: RoutingPolicy | undefined;
+  planPolicy?: RoutingPolicy | undefined;
+  model?: string | undefined;
+  fallback?: boolean | undefined;
+}
+
+/** The routing decision a run of this agent on this task gets: its instructions count against the models' windows. */
+export function routeTask(router: Pick<ModelRouter, 'route'>, agent: Agent, task: { prompt: string }, choice: RoutingChoice): RoutingDecision {
+  return router.route({
+    category: agent.taskCategory,
+    prompt: task.prompt,
+    overheadCharacters: buildInstructions(agent).length,
+    policy: choice.policy,
+    planPolicy: choice.planPolicy,
+    pinnedModel: choice.model,
+    fallback: choice.fallback,
+  });
+}
+
+/** Whether the caller must confirm first: agents that act ask on /api, unless the request says it is confirmed. */
+export function needsConfirmation(command: Pick<RunAgentCommand, 'surface' | 'body'>, agent: Agent): boolean {
+  return command.surface === 'api' && agent.requiresConfirmation && command.body.confirmed !== true;
+}
+
+/**
+ * Stage 4, route: the failover chain for the screened task, by the request's and the plan's choices. An
+ * agent awaiting confirmation is refused here (400 with a preview of the route), before any tool or model works.
+ */
+export function routeRun(dependencies: { router: Pick<ModelRouter, 'route'> }, run: RunInProgress): RoutingDecision {
+  const { command, agent, task } = run;
+  const routing = routeTask(dependencies.router, agent, task, { ...command.body, planPolicy: command.planPolicy });
+  if (needsConfirmation(command, agent)) throw confirmationRequired(agent, task, routing);
+  return routing;
+}

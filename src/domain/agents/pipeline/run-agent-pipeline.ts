@@ -1,0 +1,32 @@
+import { admit, ensureRecordable } from './admit-stage.ts';
+import { attemptWithFailover } from './attempt-stage.ts';
+import { checkOutput } from './check-output-stage.ts';
+import { recordAnswer } from './record-stage.ts';
+import { refuse } from './refusal.ts';
+import { resolveRun } from './resolve-stage.ts';
+import { routeRun } from './route-stage.ts';
+import type { RunAgentCommand } from './run-command.ts';
+import type { RunPipelineDependencies } from './run-pipeline-dependencies.ts';
+import type { AgentRunSuccess } from './run-result.ts';
+import { screenInput } from './screen-input-stage.ts';
+import { gatherToolData } from './tool-data-stage.ts';
+
+/**
+ * One agent run, stage by stage: each either hands the run on or ends it, recording it when it got far
+ * enough to be stored. Whatever ends it early gives back what the run did not spend (see refuse).
+ */
+export async function runAgentPipeline(stages: RunPipelineDependencies, command: RunAgentCommand): Promise<AgentRunSuccess> {
+  // Refused before the quota is touched: an unknown agent, a body it cannot run on, too much text to screen.
+  const run = await admit(resolveRun(stages, command));
+  try {
+    await ensureRecordable(stages.recordability);
+    await screenInput(stages, run);
+    const routing = routeRun(stages, run);
+    const tools = await gatherToolData(stages, run);
+    const answer = await attemptWithFailover(stages, run, routing, tools);
+    const checked = await checkOutput(stages, run, answer, routing, tools);
+    return await recordAnswer(stages, run, answer, checked);
+  } catch (error) {
+    throw await refuse(stages, run, error);
+  }
+}

@@ -1,0 +1,39 @@
+import type { UsageMeter, UsageSnapshot } from '../../quotas/usage-meter.ts';
+import type { ModelDefinition } from '../../routing/model-definition.ts';
+import type { RoutingPolicy } from '../../routing/routing-policy.ts';
+import type { RunSurface } from '../agent.ts';
+import type { AgentRunBody } from '../agent-task.ts';
+import type { RoutingReport } from './run-result.ts';
+
+export interface RunAgentCommand {
+  surface: RunSurface;
+  /** null for anonymous (free-tier) runs. */
+  accountId: string | null;
+  /** For anonymous runs: who they belong to for tools that keep state (conversations); never stored in runs. */
+  anonymousOwner?: string;
+  agentId: string;
+  body: AgentRunBody;
+  requestId: string;
+  /** Counts the run against the caller's limit: successful runs, and failed ones that got as far as the meter says. */
+  meter: UsageMeter;
+  /** The caller's plan's routing policy, when it sets one. */
+  planPolicy?: RoutingPolicy | undefined;
+  /** Streams the model's answer as it arrives: each piece of text, with the run and model it belongs to. */
+  onDelta?: (delta: StreamedDelta) => void;
+  /**
+   * Given the run's final answer once every check passed, before the run is recorded, so that it is kept
+   * before anything else can fail. False: the answer is no longer wanted (the work was handed to someone
+   * else); the run is then recorded as failed (`answer_discarded`, its model calls paid for) and refused with
+   * 409 `conflict`. A throw fails the run.
+   */
+  onAnswer?: (answer: { runId: string; data: Record<string, unknown>; model: string }) => Promise<boolean>;
+}
+
+export interface StreamedDelta {
+  runId: string;
+  agentId: string;
+  model: ModelDefinition;
+  text: string;
+  routing: RoutingReport;
+  quota: UsageSnapshot;
+}

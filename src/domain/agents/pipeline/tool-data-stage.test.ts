@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureAgent, stageRecorder, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
+import type { AgentTool, ToolContext } from '../../tools/agent-tool.ts';
+import { gatherToolData } from './tool-data-stage.ts';
+
+const withTools = (...tools: string[]) => ({ ...fixtureAgent(), tools });
+
+function screen() {
+  const seen: string[][] = [];
+  return { seen, screenToolText: async (fetched: readonly { text: string }[]) => (seen.push(fetched.map((entry) => entry.text)), { reports: [], texts: fetched.map((entry) => entry.text.toUpperCase()) }) };
+}
+
+describe('tool data stage', () => {
+  it('prepares each tool in order with the run context, and screens only the text they brought', async () => {
+    const contexts: ToolContext[] = [];
+    const tools = new Map<string, AgentTool>([
+      ['first', { name: 'first', description: 'First facts', prepare: async (context) => (contexts.push(context), { context: 'one', state: 1 }) }],
+      ['quiet', { name: 'quiet', description: 'Nothing', prepare: async () => ({ state: 2 }) }],
+      ['after', { name: 'after', description: 'After only', finish: async (output) => output }],
+    ]);
+    const safety = screen();
+    const run = stageRun({ agent: withTools('first', 'quiet', 'after'), command: { ...stageRun().command, surface: 'free', accountId: null, anonymousOwner: 'visitor' } });
+    const work = await gatherToolData({ ...stageRecorder(), tools, safety }, run);
+    expect(work.tools.map((tool) => tool.name)).toEqual(['first', 'quiet', 'after']);
+    expect(work.preparations).toEqual([{ context: 'one', state: 1 }, { state: 2 }, {}]);
+    expect(work.gathered).toEqual([{ source: 'first', description: 'First facts', text: 'ONE' }]);
+    expect(safety.seen).toEqual([['one']]);
+    expect(contexts[0]).toMatchObject({ agentId: 'summarize', surface: 'api', prompt: 'Summarise this.', fields: {} });
+    expect(contexts[0]?.accountId).not.toBe('u1');
+    expect(work.context).toBe(contexts[0]);
+  });
+
+  it('asks no screening of an agent whose tools brought nothing', async () => {
+    const safety = screen();
+    const work = await gatherToolData({ ...stageRecorder(), tools: new Map(), safety }, stageRun());
+    expect(work.gathered).toEqual([]);
+    expect(safety.seen).toEqual([]);
+  });
+
+  it('marks the run outbound once a tool reached out', async () => {
+    const tools = new Map<string, AgentTool>([['fetcher', { name: 'fetcher', description: 'Fetched', prepare: async (context) => (context.onOutbound?.(), {}) }]]);
+    const run = stageRun({ agent: withTools('fetcher') });
+    await gatherToolData({ ...stageRecorder(), tools, safety: screen() }, run);
+    expect(run.progress).toBe('outbound');
+  });
+
+  it('fails on a tool the runner was not given: a wiring mistake', async () => {
+    await expect(gatherToolData({ ...stageRecorder(), tools: new Map(), safety: screen() }, stageRun({ agent: withTools('missing') }))).rejects.toThrow('Tool "missing" is in the catalog but was not provided to the runner');
+  });
+});
