@@ -12,7 +12,7 @@ import type { Agent, ApiSurface } from './agent.ts';
 import type { AgentCatalog } from './agent-catalog.ts';
 import { confirmationRequired } from './confirmation-required.ts';
 import { acceptTask, findAgent, findFreeAgent } from './pipeline/resolve-stage.ts';
-import { needsConfirmation, routeTask, type RoutingChoice } from './pipeline/route-stage.ts';
+import { awaitsConfirmation, routeTask, type RoutingChoice } from './pipeline/route-stage.ts';
 import { runAgentPipeline } from './pipeline/run-agent-pipeline.ts';
 import type { RunAgentCommand } from './pipeline/run-command.ts';
 import type { AgentRunnerOptions, RunPipelineDependencies } from './pipeline/run-pipeline-dependencies.ts';
@@ -94,7 +94,7 @@ export class AgentRunner {
   checkRequest(command: Pick<RunAgentCommand, 'agentId' | 'body' | 'planPolicy'> & { surface: ApiSurface }): Agent {
     const agent = this.findAgent(command.agentId, command.surface);
     const task = acceptTask(this.#stages.safety, agent, command.body);
-    if (needsConfirmation(command, agent)) {
+    if (awaitsConfirmation(command, agent)) {
       throw confirmationRequired(agent, task, this.route(agent, task, { ...command.body, planPolicy: command.planPolicy }));
     }
     return agent;

@@ -98,6 +98,7 @@ export class PlaybookStepRun {
         agentId: step.agent,
         body,
         requestId: run.requestId ?? run.id,
+        parentRunId: run.id,
         meter: unit.meter,
         planPolicy: await this.#planPolicyOf(run.accountId),
         // Kept before the run log and the step are written: a retry of this step reuses it.

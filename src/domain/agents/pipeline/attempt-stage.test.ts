@@ -14,7 +14,7 @@ function setup(answers: Record<string, string | UpstreamError>) {
     configuredProviders: () => new Set(Object.keys(answers)),
     generate: async (request) => {
       requests.push(request);
-      const answer = answers[request.provider] ?? new UpstreamError('server_error', 'boom', { status: 503, retryable: true });
+      const answer = answers[request.provider] ?? new UpstreamError('server_error', 'boom', { status: 503 });
       if (answer instanceof UpstreamError) throw answer;
       request.onDelta?.(answer);
       return { output: { summary: answer }, text: JSON.stringify({ summary: answer }), usage: { inputTokens: 10, outputTokens: 5 } };
@@ -100,7 +100,7 @@ describe('attempt stage', () => {
     expect(run.progress).toBe('outbound');
     expect(down.recorder.runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'upstream_unavailable', model: 'openai/small' })]);
 
-    const refusing = setup({ groq: new UpstreamError('bad_request', 'bad', { status: 400, retryable: false }) });
+    const refusing = setup({ groq: new UpstreamError('bad_request', 'bad', { status: 400 }) });
     const refused = await attemptWithFailover(refusing.dependencies, stageRun(), routing, noTools).catch((thrown: unknown) => thrown);
     expect(refused).toMatchObject({ code: 'agent_failed', message: 'The agent could not run: the model rejected the request (bad_request)' });
     expect(refusing.recorder.runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'agent_failed', model: 'groq/fast' })]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureAgent, fixtureRouting, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
 import type { RouteRequest } from '../../routing/model-router.ts';
 import { buildInstructions } from '../agent-instructions.ts';
-import { needsConfirmation, routeRun } from './route-stage.ts';
+import { awaitsConfirmation, routeRun } from './route-stage.ts';
 
 function recordingRouter() {
   const requests: RouteRequest[] = [];
@@ -22,10 +22,10 @@ describe('route stage', () => {
 
   it('asks for confirmation only on /api, for agents that act, unless the request confirms', () => {
     const finder = fixtureAgent('finder');
-    expect(needsConfirmation({ surface: 'api', body: {} }, finder)).toBe(true);
-    expect(needsConfirmation({ surface: 'api', body: { confirmed: true } }, finder)).toBe(false);
-    expect(needsConfirmation({ surface: 'v1', body: {} }, finder)).toBe(false);
-    expect(needsConfirmation({ surface: 'api', body: {} }, fixtureAgent('summarize'))).toBe(false);
+    expect(awaitsConfirmation({ surface: 'api', body: {} }, finder)).toBe(true);
+    expect(awaitsConfirmation({ surface: 'api', body: { confirmed: true } }, finder)).toBe(false);
+    expect(awaitsConfirmation({ surface: 'v1', body: {} }, finder)).toBe(false);
+    expect(awaitsConfirmation({ surface: 'api', body: {} }, fixtureAgent('summarize'))).toBe(false);
   });
 
   it('refuses a run awaiting confirmation with a preview of its route', () => {

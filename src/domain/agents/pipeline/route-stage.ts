@@ -2,7 +2,7 @@ import type { ModelRouter, RoutingDecision } from '../../routing/model-router.ts
 import type { RoutingPolicy } from '../../routing/routing-policy.ts';
 import type { Agent } from '../agent.ts';
 import { buildInstructions } from '../agent-instructions.ts';
-import { confirmationRequired } from '../confirmation-required.ts';
+import { confirmationRequired, needsConfirmation } from '../confirmation-required.ts';
 import type { RunAgentCommand } from './run-command.ts';
 import type { RunInProgress } from './run-in-progress.ts';
 
@@ -27,9 +27,9 @@ export function routeTask(router: Pick<ModelRouter, 'route'>, agent: Agent, task
   });
 }
 
-/** Whether the caller must confirm first: agents that act ask on /api, unless the request says it is confirmed. */
-export function needsConfirmation(command: Pick<RunAgentCommand, 'surface' | 'body'>, agent: Agent): boolean {
-  return command.surface === 'api' && agent.requiresConfirmation && command.body.confirmed !== true;
+/** Whether this request must be confirmed first: its agent needs it on its surface, and the body does not say `confirmed: true`. */
+export function awaitsConfirmation(command: Pick<RunAgentCommand, 'surface' | 'body'>, agent: Agent): boolean {
+  return needsConfirmation(agent, command.surface) && command.body.confirmed !== true;
 }
 
 /**
@@ -39,6 +39,6 @@ export function needsConfirmation(command: Pick<RunAgentCommand, 'surface' | 'bo
 export function routeRun(dependencies: { router: Pick<ModelRouter, 'route'> }, run: RunInProgress): RoutingDecision {
   const { command, agent, task } = run;
   const routing = routeTask(dependencies.router, agent, task, { ...command.body, planPolicy: command.planPolicy });
-  if (needsConfirmation(command, agent)) throw confirmationRequired(agent, task, routing);
+  if (awaitsConfirmation(command, agent)) throw confirmationRequired(agent, task, routing);
   return routing;
 }

@@ -14,6 +14,8 @@ export interface RunAgentCommand {
   agentId: string;
   body: AgentRunBody;
   requestId: string;
+  /** The durable run (a playbook run, or an agent run a trigger started) this execution is a step of. */
+  parentRunId?: string | undefined;
   /** Counts the run against the caller's limit: successful runs, and failed ones that got as far as the meter says. */
   meter: UsageMeter;
   /** The caller's plan's routing policy, when it sets one. */

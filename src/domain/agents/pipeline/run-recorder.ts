@@ -44,6 +44,7 @@ export async function recordRun(recorder: RunRecorder, run: RunInProgress, model
     model: model?.id ?? null,
     provider: model?.provider ?? null,
     requestId: run.command.requestId,
+    parentRunId: run.command.parentRunId ?? null,
     createdAt: run.createdAt,
     completedAt: recorder.clock.now().toISOString(),
     ...(quota ? { quota } : {}),
