@@ -157,13 +157,32 @@ describe.each(dialects)('repositories on %s', (dialect) => {
       requestId: 'req_1',
       createdAt: '2026-01-01T10:00:00.000Z',
       completedAt: '2026-01-01T10:00:00.812Z',
+      parentRunId: null,
     };
 
     it('round-trips every field, numbers as numbers', async () => {
       const runs = new KyselyRunRepository(database.db, database.dialect);
       await runs.insert(run);
+      await runs.insert({ ...run, accountId: 'acct-steps', id: 'run_step', parentRunId: 'run_parent' });
       expect(await runs.findById('run_0001')).toEqual(run);
+      expect(await runs.findById('run_step')).toEqual({ ...run, accountId: 'acct-steps', id: 'run_step', parentRunId: 'run_parent' });
       expect(await runs.findById('run_missing')).toBeUndefined();
+    });
+
+    it('lists by agent, stored status, creation time and cursor, and only runs started on their own when asked', async () => {
+      const runs = new KyselyRunRepository(database.db, database.dialect);
+      const at = (day: number) => `2026-01-0${day}T10:00:00.000Z`;
+      await runs.insert({ ...run, accountId: 'acct-filters', id: 'run_fa', createdAt: at(1) });
+      await runs.insert({ ...run, accountId: 'acct-filters', id: 'run_fb', createdAt: at(2), agent: 'summarize', status: 'blocked', errorCode: 'safety_blocked', output: null });
+      await runs.insert({ ...run, accountId: 'acct-filters', id: 'run_fc', createdAt: at(3), parentRunId: 'run_parent' });
+      await runs.insert({ ...run, accountId: 'acct-filters', id: 'run_fd', createdAt: at(4), status: 'failed', errorCode: 'agent_failed', output: null });
+      const ids = async (query: Parameters<typeof runs.listByAccount>[1]) => (await runs.listByAccount('acct-filters', query)).map((entry) => entry.id);
+      expect(await ids({ limit: 10 })).toEqual(['run_fd', 'run_fc', 'run_fb', 'run_fa']);
+      expect(await ids({ limit: 10, topLevel: true })).toEqual(['run_fd', 'run_fb', 'run_fa']);
+      expect(await ids({ limit: 10, agent: 'summarize' })).toEqual(['run_fb']);
+      expect(await ids({ limit: 10, statuses: ['failed', 'blocked'] })).toEqual(['run_fd', 'run_fb']);
+      expect(await ids({ limit: 10, since: at(2), until: at(4) })).toEqual(['run_fc', 'run_fb']);
+      expect(await ids({ limit: 2, topLevel: true, after: { createdAt: at(4), id: 'run_fd' } })).toEqual(['run_fb', 'run_fa']);
     });
 
     it('lists an account’s runs newest first, limited', async () => {

@@ -33,6 +33,7 @@ const catalog: RouteFacts = { auth: 'public', success: 'envelope' };
 const account: RouteFacts = { auth: 'apiKey', success: 'envelope' };
 const agentRun: RouteFacts = { auth: 'apiKey', success: 'runOrStream' };
 const ownPlaybookRun: RouteFacts = { auth: 'apiKey', success: 'envelope', owned: { runId: 'playbookRun' } };
+const ownRun: RouteFacts = { auth: 'apiKey', success: 'envelope', owned: { runId: 'anyRun' } };
 const trigger: RouteFacts = { auth: 'apiKeyOrSignature', success: 'envelope' };
 const admin: RouteFacts = { auth: 'admin', success: 'envelope' };
 
@@ -70,7 +71,11 @@ export const routeFacts: Readonly<Record<string, RouteFacts>> = {
   'GET /api/playbooks/runs/:runId/events': { ...ownPlaybookRun, success: 'events' },
   'POST /api/playbooks/runs/:runId/cancel': ownPlaybookRun,
   'POST /api/playbooks/runs/:runId/resume': ownPlaybookRun,
-  'GET /api/runs/:runId': { auth: 'apiKey', success: 'envelope', owned: { runId: 'anyRun' } },
+  'GET /api/runs': account,
+  'GET /api/runs/:runId': ownRun,
+  'GET /api/runs/:runId/events': { ...ownRun, success: 'events' },
+  'POST /api/runs/:runId/cancel': ownRun,
+  'POST /api/runs/:runId/resume': ownRun,
   'POST /api/webhooks/secret': account,
   'GET /api/webhooks/deliveries': account,
   'POST /api/webhooks/trigger': trigger,

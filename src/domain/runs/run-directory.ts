@@ -52,6 +52,11 @@ export class RunDirectory {
     return { logged, view: viewOfRunLogEntry(logged) };
   }
 
+  /** A durable run as the run resource shows it, its duration measured to now while it goes on. */
+  viewOf(run: PlaybookRunRecord): RunView {
+    return viewOfDurableRun(run, this.#clock.now());
+  }
+
   /**
    * The caller's runs started on their own (a playbook's steps show inside it), newest first: one page of
    * each store after the cursor, merged, so a page holds the newest `limit` of both.

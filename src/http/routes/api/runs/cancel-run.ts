@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { viewOfDurableRun } from '../../../../domain/runs/run-view.ts';
 import { AppError } from '../../../../domain/errors.ts';
 import { accountOf, requireAccount } from '../../../hooks/require-account.ts';
 import type { HttpServices } from '../../../http-services.ts';
@@ -25,7 +24,7 @@ export function registerCancelRun(app: FastifyInstance, services: HttpServices):
       const found = await services.runs.find(accountId, request.params.runId);
       if (!('durable' in found)) throw new AppError('conflict', `Run "${found.view.id}" is already ${found.view.status}; only queued or running runs can be canceled`, { status: found.view.status });
       const run = await services.playbookRuns.cancel(accountId, found.durable.id, 'any');
-      return { success: true as const, data: viewOfDurableRun(run, new Date()) };
+      return { success: true as const, data: services.runs.viewOf(run) };
     },
   });
 }
