@@ -1,8 +1,6 @@
 /**
  * The direction of dependencies: http -> domain -> ports <- adapters, wired only by the composition root
  * (src/main.ts, src/container.ts and its builders in src/composition/). A rule broken here fails `npm test`.
- * Test files and the setup they share (a `…-fixtures.ts` next to them) are test code: they may wire adapters,
- * and production code may import neither.
  */
 module.exports = {
   forbidden: [
@@ -10,7 +8,7 @@ module.exports = {
       name: 'domain-stays-pure',
       comment: 'The domain knows no framework, database, provider SDK, metrics library, HTTP layer or adapter.',
       severity: 'error',
-      from: { path: '^src/domain/', pathNot: '\\.test\\.ts$|-fixtures\\.ts$' },
+      from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^src/(http|adapters|cli|config|workers|composition)/|^src/(main|container)\\.ts$|node_modules/(fastify|@fastify|kysely|pg|ioredis|bullmq|ai|@ai-sdk|pino|prom-client|jose|yaml)/',
       },
@@ -19,7 +17,7 @@ module.exports = {
       name: 'domain-uses-no-io-builtins',
       comment: 'No files, sockets or databases from the domain; it reaches the world through ports.',
       severity: 'error',
-      from: { path: '^src/domain/', pathNot: '\\.test\\.ts$|-fixtures\\.ts$' },
+      from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'], path: '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|child_process|sqlite|dns|worker_threads|cluster)$' },
     },
     {
@@ -59,8 +57,8 @@ module.exports = {
     {
       name: 'production-code-does-not-import-tests',
       severity: 'error',
-      from: { path: '^src/', pathNot: '\\.test\\.ts$|-fixtures\\.ts$' },
-      to: { path: '^test/|\\.test\\.ts$|-fixtures\\.ts$' },
+      from: { path: '^src/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^test/|\\.test\\.ts$' },
     },
   ],
   options: {

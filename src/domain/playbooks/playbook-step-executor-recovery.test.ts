@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { KyselyPlaybookRunRepository } from '../../adapters/db/repositories/playbook-run-repository.ts';
-import { createRun, executor, useExecutorWorld } from './playbook-step-executor-fixtures.ts';
+import { createRun, executor, useExecutorWorld } from '../../../test/support/playbook-step-executor-world.ts';
 
 /**
  * The executor's decisions on the states a process leaves behind when it dies or pauses between two writes, on a

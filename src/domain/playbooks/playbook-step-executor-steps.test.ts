@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError } from '../database-unavailable.ts';
 import { AppError } from '../errors.ts';
-import { createRun, eventTypes, executor, useExecutorWorld } from './playbook-step-executor-fixtures.ts';
+import { createRun, eventTypes, executor, useExecutorWorld } from '../../../test/support/playbook-step-executor-world.ts';
 
 /**
  * The executor's decisions on a run as it goes, on a real SQLite database: a step per nudge, a failed step,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatcher, enqueue, start, stored, useDispatcherWorld } from './webhook-dispatcher-fixtures.ts';
+import { dispatcher, enqueue, start, stored, useDispatcherWorld } from '../../../test/support/webhook-dispatcher-world.ts';
 
 /**
  * How the dispatcher shares the outbox with other processes: the claim it takes on a message before sending it,

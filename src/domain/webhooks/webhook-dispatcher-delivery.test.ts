@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OutboundError, type OutboundRequest } from '../../ports/outbound-http.ts';
-import { dispatcher, enqueue, secret, signer, start, stored, untilDue, useDispatcherWorld } from './webhook-dispatcher-fixtures.ts';
+import { dispatcher, enqueue, secret, signer, start, stored, untilDue, useDispatcherWorld } from '../../../test/support/webhook-dispatcher-world.ts';
 
 /**
  * What the dispatcher stores and sends, and what it does with each answer of the receiver: delivered on a 2xx,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { dispatcher, enqueue, useDispatcherWorld } from './webhook-dispatcher-fixtures.ts';
+import { dispatcher, enqueue, useDispatcherWorld } from '../../../test/support/webhook-dispatcher-world.ts';
 
 /** How the dispatcher lists an account's messages, on a real SQLite database. */
 const world = useDispatcherWorld();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PagePlan } from './page-plan.ts';
 import { pageStyle } from './page-style.ts';
 import { renderPage } from './render-page.ts';
-import { attributeOf, byTag, parsePage, plan, textOf, type Element } from './render-page-fixtures.ts';
+import { attributeOf, byTag, parsePage, plan, textOf, type Element } from '../../../../test/support/render-page-fixtures.ts';
 
 /**
  * The page renderPage writes from a plan whose every text and URL tries to break out of it, read back through

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach } from 'vitest';
-import { openDatabase, type Database } from '../../adapters/db/open-database.ts';
-import { KyselyWebhookDeliveryRepository } from '../../adapters/db/repositories/webhook-delivery-repository.ts';
-import { StandardWebhookSigner } from '../../adapters/webhooks/standard-webhook-signer.ts';
-import { migrateToLatest } from '../../adapters/db/migrator.ts';
-import type { OutboundHttp, OutboundRequest } from '../../ports/outbound-http.ts';
-import type { DeliveryAttemptRecord, WebhookDeliveryRecord } from '../../ports/webhook-delivery-repository.ts';
-import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhook-dispatcher.ts';
+import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
+import { KyselyWebhookDeliveryRepository } from '../../src/adapters/db/repositories/webhook-delivery-repository.ts';
+import { StandardWebhookSigner } from '../../src/adapters/webhooks/standard-webhook-signer.ts';
+import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
+import type { OutboundHttp, OutboundRequest } from '../../src/ports/outbound-http.ts';
+import type { DeliveryAttemptRecord, WebhookDeliveryRecord } from '../../src/ports/webhook-delivery-repository.ts';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from '../../src/domain/webhooks/webhook-dispatcher.ts';
 
 /** What the dispatcher's tests share: a real SQLite database, a clock, and a receiver scripted answer by answer. */
 export const secret = `whsec_${Buffer.from('a secret of thirty-two bytes....').toString('base64')}`;

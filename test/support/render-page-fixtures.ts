@@ -1,5 +1,5 @@
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import type { PagePlan } from './page-plan.ts';
+import type { PagePlan } from '../../src/domain/tools/page-renderer/page-plan.ts';
 
 /** What the page renderer's tests share: a parser that keeps its errors, ways to look into what it parsed, and a full plan. */
 export type Element = DefaultTreeAdapterTypes.Element;

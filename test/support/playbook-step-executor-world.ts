@@ -1,15 +1,15 @@
 import { afterEach, beforeEach } from 'vitest';
-import { openDatabase, type Database } from '../../adapters/db/open-database.ts';
-import { migrateToLatest } from '../../adapters/db/migrator.ts';
-import { KyselyPlaybookRunRepository } from '../../adapters/db/repositories/playbook-run-repository.ts';
-import { InMemoryRunEventBus } from '../../adapters/events/in-memory-run-event-bus.ts';
-import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
-import type { PlaybookRunRecord, StepNudge } from '../../ports/playbook-run-repository.ts';
-import type { AgentRunner, AgentRunSuccess, RunAgentCommand } from '../agents/agent-runner.ts';
-import { AppError } from '../errors.ts';
-import { newPlaybookRun } from './new-playbook-run.ts';
-import { PlaybookCatalog } from './playbook-catalog.ts';
-import { PlaybookStepExecutor } from './playbook-step-executor.ts';
+import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
+import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
+import { KyselyPlaybookRunRepository } from '../../src/adapters/db/repositories/playbook-run-repository.ts';
+import { InMemoryRunEventBus } from '../../src/adapters/events/in-memory-run-event-bus.ts';
+import type { PlaybookQueue } from '../../src/ports/playbook-queue.ts';
+import type { PlaybookRunRecord, StepNudge } from '../../src/ports/playbook-run-repository.ts';
+import type { AgentRunner, AgentRunSuccess, RunAgentCommand } from '../../src/domain/agents/agent-runner.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import { newPlaybookRun } from '../../src/domain/playbooks/new-playbook-run.ts';
+import { PlaybookCatalog } from '../../src/domain/playbooks/playbook-catalog.ts';
+import { PlaybookStepExecutor } from '../../src/domain/playbooks/playbook-step-executor.ts';
 
 /** What the executor's tests share: a playbook of two steps, a real SQLite database, a queue and a runner that record what they are given. */
 const playbooks = new PlaybookCatalog([
