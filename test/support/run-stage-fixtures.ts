@@ -1,6 +1,7 @@
 import type { Agent } from '../../src/domain/agents/agent.ts';
+import { RunEnded } from '../../src/domain/agents/pipeline/run-ending.ts';
 import type { RunInProgress } from '../../src/domain/agents/pipeline/run-in-progress.ts';
-import type { RunRecorder } from '../../src/domain/agents/pipeline/run-recorder.ts';
+import type { RunRecorder } from '../../src/domain/agents/pipeline/record-stage.ts';
 import type { MeterReservation, UsageMeter } from '../../src/domain/quotas/usage-meter.ts';
 import type { ModelDefinition } from '../../src/domain/routing/model-definition.ts';
 import type { RoutingDecision } from '../../src/domain/routing/model-router.ts';
@@ -76,4 +77,11 @@ export function stageRun(overrides: Partial<RunInProgress> = {}): RunInProgress 
 /** One layer's report, with nothing found unless the verdict says so. */
 export function layerReport(layer: LayerReport['layer'], verdict: SafetyVerdict = 'pass', stage: SafetyStage = 'input'): LayerReport {
   return { layer, stage, verdict, score: verdict === 'pass' ? 0 : 0.9, categories: [], ms: 1 };
+}
+
+/** The RunEnded a stage ended the run with; fails the test when it ended otherwise, or not at all. */
+export async function endedRun(work: Promise<unknown>): Promise<RunEnded> {
+  const thrown = await work.then(() => undefined, (error: unknown) => error);
+  if (!(thrown instanceof RunEnded)) throw new Error(`expected the run to end with RunEnded, got ${String(thrown)}`);
+  return thrown;
 }

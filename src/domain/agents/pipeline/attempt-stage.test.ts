@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedCircuitBreaker } from '../../../../test/support/fake-circuit-breaker.ts';
-import { fixtureRouting, layerReport, stageRecorder, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
+import { endedRun, fixtureRouting, layerReport, stageRecorder, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
 import { UpstreamError, type GenerationRequest, type ModelGateway } from '../../../ports/model-gateway.ts';
 import { AppError } from '../../errors.ts';
 import type { TextScreening } from '../../safety/safety-pipeline.ts';
@@ -91,18 +91,18 @@ describe('attempt stage', () => {
     expect(requests[0]?.instructions.length).toBeGreaterThan(0);
   });
 
-  it('records a chain that never answered as upstream_unavailable, and one a model refused as agent_failed', async () => {
+  it('ends a chain that never answered as upstream_unavailable, and one a model refused as agent_failed, with the model tried last', async () => {
     const down = setup({});
     const run = stageRun();
-    const error = await attemptWithFailover(down.dependencies, run, routing, noTools).catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'upstream_unavailable', retryAfterSeconds: 5, details: { runId: 'run_1', routing: { chain: ['groq/fast', 'openai/small'] } } });
+    const ended = await endedRun(attemptWithFailover(down.dependencies, run, routing, noTools));
+    expect(ended.refusal).toBeInstanceOf(AppError);
+    expect(ended.refusal).toMatchObject({ code: 'upstream_unavailable', retryAfterSeconds: 5, details: { runId: 'run_1', routing: { chain: ['groq/fast', 'openai/small'] } } });
     expect(run.progress).toBe('outbound');
-    expect(down.recorder.runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'upstream_unavailable', model: 'openai/small' })]);
+    expect(ended.record).toMatchObject({ status: 'failed', errorCode: 'upstream_unavailable', model: { id: 'openai/small' } });
 
     const refusing = setup({ groq: new UpstreamError('bad_request', 'bad', { status: 400 }) });
-    const refused = await attemptWithFailover(refusing.dependencies, stageRun(), routing, noTools).catch((thrown: unknown) => thrown);
-    expect(refused).toMatchObject({ code: 'agent_failed', message: 'The agent could not run: the model rejected the request (bad_request)' });
-    expect(refusing.recorder.runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'agent_failed', model: 'groq/fast' })]);
+    const refused = await endedRun(attemptWithFailover(refusing.dependencies, stageRun(), routing, noTools));
+    expect(refused.refusal).toMatchObject({ code: 'agent_failed', message: 'The agent could not run: the model rejected the request (bad_request)' });
+    expect(refused.record).toMatchObject({ status: 'failed', errorCode: 'agent_failed', model: { id: 'groq/fast' } });
   });
 });

@@ -11,7 +11,7 @@ import { withToolData } from '../tool-data-prompt.ts';
 import type { StreamedDelta } from './run-command.ts';
 import { describeRouting, type RoutingReport } from './run-result.ts';
 import type { RunInProgress } from './run-in-progress.ts';
-import { recordFailure, type RunRecorder } from './run-recorder.ts';
+import { RunEnded } from './run-ending.ts';
 import { screenCandidate, type CandidateScreen } from './screen-candidate.ts';
 import type { ToolWork } from './tool-data-stage.ts';
 
@@ -26,7 +26,8 @@ export interface ChosenAnswer {
   regenerated: 'output_blocked' | 'quality' | undefined;
 }
 
-export type AttemptDependencies = RunRecorder & {
+export type AttemptDependencies = {
+  telemetry: Telemetry;
   failover: FailoverDependencies;
   safety: CandidateScreen;
   options: { upstreamTimeoutMs: number; upstreamDeadlineMs: number };
@@ -34,7 +35,7 @@ export type AttemptDependencies = RunRecorder & {
 
 /**
  * Stage 6, attempt: the agent's task down the failover chain, streamed to the caller when asked. A chain that
- * did not answer is recorded and refused. An answer the output layers block or score below the threshold is
+ * did not answer ends the run as failed. An answer the output layers block or score below the threshold is
  * generated again on the next model, within what is left of the deadline, and the better one kept; not once
  * the answer has been streamed: what the caller has seen cannot be replaced.
  */
@@ -47,7 +48,7 @@ export async function attemptWithFailover(dependencies: AttemptDependencies, run
   const streaming = command.onDelta ? { onDelta: streamedTo(command.onDelta, run, routing) } : {};
   const result = billed(dependencies.telemetry, run, await runFailover(failover, routing.chain, { ...generation, deadlineMs: options.upstreamDeadlineMs, ...streaming }));
   const report = describeRouting(routing, result.skipped);
-  if (!result.ok) throw await unanswered(dependencies, run, result, report);
+  if (!result.ok) throw unanswered(run, result, report);
   run.progress = 'answered';
 
   const attempts = [...result.attempts];
@@ -92,22 +93,22 @@ function billed(telemetry: Telemetry, run: RunInProgress, result: FailoverResult
 }
 
 /**
- * A chain that gave no usable answer, recorded: `agent_failed` when a model refused the request itself or
- * stopped mid-answer (no other model is tried then), otherwise 503 `upstream_unavailable`.
+ * A chain that gave no usable answer ends the run as failed: `agent_failed` when a model refused the request
+ * itself or stopped mid-answer (no other model is tried then), otherwise 503 `upstream_unavailable`.
  */
-async function unanswered(recorder: RunRecorder, run: RunInProgress, result: Extract<FailoverResult, { ok: false }>, routing: RoutingReport): Promise<AppError> {
+function unanswered(run: RunInProgress, result: Extract<FailoverResult, { ok: false }>, routing: RoutingReport): RunEnded {
   if (result.stoppedBy) {
-    await recordFailure(recorder, run, result.lastModel, 'agent_failed');
-    return new AppError('agent_failed', `The agent could not run: ${result.stoppedBy.kind === 'interrupted' ? 'the model stopped mid-answer' : `the model rejected the request (${result.stoppedBy.kind})`}`, {
+    const refusal = new AppError('agent_failed', `The agent could not run: ${result.stoppedBy.kind === 'interrupted' ? 'the model stopped mid-answer' : `the model rejected the request (${result.stoppedBy.kind})`}`, {
       runId: run.runId,
       attempts: result.attempts,
     });
+    return new RunEnded(refusal, { status: 'failed', errorCode: 'agent_failed', model: result.lastModel });
   }
-  await recordFailure(recorder, run, result.lastModel, 'upstream_unavailable');
-  return new AppError(
+  const refusal = new AppError(
     'upstream_unavailable',
     'Every model in the failover chain failed; retry with exponential backoff',
     { runId: run.runId, attempts: result.attempts, routing },
     { retryAfterSeconds: 5 },
   );
+  return new RunEnded(refusal, { status: 'failed', errorCode: 'upstream_unavailable', model: result.lastModel });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureModel, fixtureRouting, layerReport, stageRecorder, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
+import { endedRun, fixtureModel, fixtureRouting, layerReport, stageRecorder, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
 import { AppError } from '../../errors.ts';
 import type { CriticReview, TextScreening } from '../../safety/safety-pipeline.ts';
 import type { AgentTool } from '../../tools/agent-tool.ts';
@@ -36,22 +36,21 @@ const routing = fixtureRouting('groq/fast');
 
 describe('check output stage', () => {
   it('passes an answer through the critic with every layer in order', async () => {
-    const { dependencies, recorder, piiScreened } = setup();
+    const { dependencies, piiScreened } = setup();
     const run = stageRun({ reports: [layerReport('jailbreak')] });
     const checked = await checkOutput(dependencies, run, answer({ summary: 'Short.' }, { regenerated: 'quality' }), routing, toolWork());
     expect(checked.output).toEqual({ summary: 'Short.' });
     expect(checked.layers.map((layer) => `${layer.layer}/${layer.stage}`)).toEqual(['jailbreak/input', 'pii/output', 'content/output', 'quality/output', 'critic/output']);
     expect(checked.safety).toEqual({ passed: true, layers: checked.layers, regenerated: 'quality' });
     expect(piiScreened).toEqual([]);
-    expect(recorder.runs.runs).toEqual([]);
   });
 
-  it('records a blocked answer and refuses it', async () => {
-    const { dependencies, recorder } = setup();
-    const error = await checkOutput(dependencies, stageRun(), answer({ summary: 'x' }, { blocked: true }), routing, toolWork()).catch((thrown: unknown) => thrown);
-    expect(error).toMatchObject({ code: 'output_blocked', details: { runId: 'run_1' } });
-    expect(recorder.runs.runs).toEqual([expect.objectContaining({ status: 'blocked', errorCode: 'output_blocked', model: 'groq/fast' })]);
-    expect(recorder.telemetry.safetyVerdicts.map((verdict) => verdict.layer)).toEqual(['pii', 'content', 'quality']);
+  it('ends the run of a blocked answer as blocked, with the layers it went through', async () => {
+    const { dependencies } = setup();
+    const ended = await endedRun(checkOutput(dependencies, stageRun(), answer({ summary: 'x' }, { blocked: true }), routing, toolWork()));
+    expect(ended.refusal).toMatchObject({ code: 'output_blocked', details: { runId: 'run_1' } });
+    expect(ended.record).toMatchObject({ status: 'blocked', errorCode: 'output_blocked', model: { id: 'groq/fast' } });
+    expect(ended.record.layers?.map((layer) => layer.layer)).toEqual(['pii', 'content', 'quality']);
   });
 
   it('lets tools finish the output in order, with their state, then screens it for PII', async () => {
@@ -64,17 +63,16 @@ describe('check output stage', () => {
     expect(piiScreened).toEqual([{ summary: 'Short.', points: ['tagged'] }]);
   });
 
-  it('records a tool failure or a broken public schema as agent_failed; an AppError keeps its code', async () => {
+  it('ends the run of a tool failure or a broken public schema as agent_failed; an AppError keeps its code for the caller', async () => {
     const breaking: AgentTool = { name: 'breaking', description: 'Breaks', finish: async (output) => ({ ...output, summary: 42 }) };
-    const broken = setup();
-    const error = await checkOutput(broken.dependencies, stageRun(), answer({ summary: 'Short.' }), routing, toolWork(breaking)).catch((thrown: unknown) => thrown);
-    expect(error).toMatchObject({ code: 'agent_failed', message: 'The agent failed while processing the model output' });
-    expect(broken.recorder.runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'agent_failed' })]);
+    const broken = await endedRun(checkOutput(setup().dependencies, stageRun(), answer({ summary: 'Short.' }), routing, toolWork(breaking)));
+    expect(broken.refusal).toMatchObject({ code: 'agent_failed', message: 'The agent failed while processing the model output' });
+    expect(broken.record).toMatchObject({ status: 'failed', errorCode: 'agent_failed' });
 
     const refusing: AgentTool = { name: 'refusing', description: 'Refuses', finish: async () => Promise.reject(new AppError('invalid_request', 'no')) };
-    const refused = setup();
-    await expect(checkOutput(refused.dependencies, stageRun(), answer({ summary: 'Short.' }), routing, toolWork(refusing))).rejects.toMatchObject({ code: 'invalid_request' });
-    expect(refused.recorder.runs.runs).toEqual([expect.objectContaining({ errorCode: 'agent_failed' })]);
+    const refused = await endedRun(checkOutput(setup().dependencies, stageRun(), answer({ summary: 'Short.' }), routing, toolWork(refusing)));
+    expect(refused.refusal).toMatchObject({ code: 'invalid_request' });
+    expect(refused.record).toMatchObject({ status: 'failed', errorCode: 'agent_failed' });
   });
 
   it("bills the critic's call with the run's", async () => {

@@ -6,7 +6,7 @@ import { totalUsage, type RunUsage } from '../run-usage.ts';
 import { outputBlocked, type SafetyReport } from '../safety-refusals.ts';
 import type { ChosenAnswer } from './attempt-stage.ts';
 import type { RunInProgress } from './run-in-progress.ts';
-import { recordFailure, recordRun, type RunRecorder } from './run-recorder.ts';
+import { RunEnded } from './run-ending.ts';
 import type { ToolWork } from './tool-data-stage.ts';
 
 /** The output the caller gets, once every check passed, with what it took. */
@@ -19,12 +19,12 @@ export interface CheckedOutput {
   safety: SafetyReport;
 }
 
-export type CheckOutputDependencies = RunRecorder & { safety: Pick<SafetyPipeline, 'screenPii' | 'review'> };
+export type CheckOutputDependencies = { safety: Pick<SafetyPipeline, 'screenPii' | 'review'> };
 
 /**
- * Stage 7, check output: a kept answer the output layers blocked is recorded and refused; otherwise the tools
+ * Stage 7, check output: a kept answer the output layers blocked ends the run as blocked; otherwise the tools
  * finish it, their text is redacted as the model's, and the result must match the agent's public schema (a
- * failure there is the agent's, recorded as `agent_failed`). Last, layer 5: a model other than the producer
+ * failure there is the agent's, and ends the run as `agent_failed`). Last, layer 5: a model other than the producer
  * reviews what the caller will get; its verdict is reported, and its call billed.
  */
 export async function checkOutput(dependencies: CheckOutputDependencies, run: RunInProgress, answer: ChosenAnswer, routing: RoutingDecision, tools: ToolWork): Promise<CheckedOutput> {
@@ -32,8 +32,8 @@ export async function checkOutput(dependencies: CheckOutputDependencies, run: Ru
   const { chosen } = answer;
   const outputReports = [...chosen.screening.reports, chosen.quality.report];
   if (chosen.screening.blocked) {
-    await recordRun(dependencies, run, chosen.model, { status: 'blocked', errorCode: 'output_blocked', layers: [...run.reports, ...outputReports] });
-    throw outputBlocked(chosen.screening.blocked, [...run.reports, ...outputReports], run.runId);
+    const layers = [...run.reports, ...outputReports];
+    throw new RunEnded(outputBlocked(chosen.screening.blocked, layers, run.runId), { status: 'blocked', errorCode: 'output_blocked', model: chosen.model, layers });
   }
 
   let output = chosen.screening.value;
@@ -47,9 +47,8 @@ export async function checkOutput(dependencies: CheckOutputDependencies, run: Ru
     const checked = agent.publicOutputValidator.safeParse(output);
     if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
   } catch (error) {
-    await recordFailure(dependencies, run, chosen.model, 'agent_failed', [...run.reports, ...outputReports]);
-    if (error instanceof AppError) throw error;
-    throw new AppError('agent_failed', 'The agent failed while processing the model output', { runId: run.runId }, { cause: error });
+    const refusal = error instanceof AppError ? error : new AppError('agent_failed', 'The agent failed while processing the model output', { runId: run.runId }, { cause: error });
+    throw new RunEnded(refusal, { status: 'failed', errorCode: 'agent_failed', model: chosen.model, layers: [...run.reports, ...outputReports] });
   }
 
   const critic = await dependencies.safety.review({

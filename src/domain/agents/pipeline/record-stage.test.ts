@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fakeReservation, fixtureModel, layerReport, stageRecorder, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
+import { endedRun, fakeReservation, fixtureModel, layerReport, stageRecorder, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
 import type { ChosenAnswer } from './attempt-stage.ts';
 import type { CheckedOutput } from './check-output-stage.ts';
-import { recordAnswer } from './record-stage.ts';
+import { endRun, recordAnswer } from './record-stage.ts';
 
 const model = fixtureModel('groq/fast');
 const answer = { chosen: { model }, attempts: [{ model: model.id, provider: 'groq', outcome: 'ok', ms: 5 }], routing: { chain: ['groq/fast'] } } as unknown as ChosenAnswer;
@@ -39,10 +39,13 @@ describe('record stage', () => {
     expect(seen).toEqual([0]);
   });
 
-  it('records an answer no longer wanted as answer_discarded, paid for, and refuses it with 409', async () => {
+  it('ends a run whose answer is no longer wanted as answer_discarded, paid for, and refused with 409', async () => {
     const recorder = stageRecorder();
     const { run } = admittedRun(async () => false);
-    await expect(recordAnswer(recorder, run, answer, checked)).rejects.toMatchObject({ code: 'conflict', details: { runId: 'run_1' } });
+    const ended = await endedRun(recordAnswer(recorder, run, answer, checked));
+    expect(recorder.runs.runs).toEqual([]);
+    const safety = { screenPii: async <Value>(value: Value) => ({ reports: [], value }) };
+    expect(await endRun({ ...recorder, safety }, run, ended)).toMatchObject({ code: 'conflict', details: { runId: 'run_1' } });
     expect(recorder.runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'answer_discarded', model: 'groq/fast', quota: expect.objectContaining({ keptUnits: 1 }) })]);
   });
 });

@@ -1,8 +1,7 @@
 import { admit, ensureRecordable } from './admit-stage.ts';
 import { attemptWithFailover } from './attempt-stage.ts';
 import { checkOutput } from './check-output-stage.ts';
-import { recordAnswer } from './record-stage.ts';
-import { refuse } from './refusal.ts';
+import { endRun, recordAnswer } from './record-stage.ts';
 import { resolveRun } from './resolve-stage.ts';
 import { routeRun } from './route-stage.ts';
 import type { RunAgentCommand } from './run-command.ts';
@@ -12,8 +11,9 @@ import { screenInput } from './screen-input-stage.ts';
 import { gatherToolData } from './tool-data-stage.ts';
 
 /**
- * One agent run, stage by stage: each either hands the run on or ends it, recording it when it got far
- * enough to be stored. Whatever ends it early gives back what the run did not spend (see refuse).
+ * One agent run, stage by stage: each either hands the run on or ends it (RunEnded, when it got far enough
+ * to be stored). The record stage stores it either way, and gives back what a run that ended early did not
+ * spend (see endRun).
  */
 export async function runAgentPipeline(stages: RunPipelineDependencies, command: RunAgentCommand): Promise<AgentRunSuccess> {
   // Refused before the quota is touched: an unknown agent, a body it cannot run on, too much text to screen.
@@ -27,6 +27,6 @@ export async function runAgentPipeline(stages: RunPipelineDependencies, command:
     const checked = await checkOutput(stages, run, answer, routing, tools);
     return await recordAnswer(stages, run, answer, checked);
   } catch (error) {
-    throw await refuse(stages, run, error);
+    throw await endRun(stages, run, error);
   }
 }

@@ -2,10 +2,10 @@ import { anonymousAccountId } from '../../accounts/account-id.ts';
 import { furthest } from '../../quotas/usage-meter.ts';
 import type { SafetyPipeline } from '../../safety/safety-pipeline.ts';
 import type { AgentTool, ToolContext, ToolPreparation } from '../../tools/agent-tool.ts';
+import { toolTextBlocked } from '../safety-refusals.ts';
 import type { ToolData } from '../tool-data-prompt.ts';
+import { RunEnded } from './run-ending.ts';
 import type { RunInProgress } from './run-in-progress.ts';
-import type { RunRecorder } from './run-recorder.ts';
-import { screenToolData } from './screen-input-stage.ts';
 
 /** The agent's tools at work on one run: what each prepared, and the context they all get. */
 export interface ToolWork {
@@ -17,7 +17,7 @@ export interface ToolWork {
   gathered: ToolData[];
 }
 
-export type ToolDataDependencies = RunRecorder & { tools: ReadonlyMap<string, AgentTool>; safety: Pick<SafetyPipeline, 'screenToolText'> };
+export type ToolDataDependencies = { tools: ReadonlyMap<string, AgentTool>; safety: Pick<SafetyPipeline, 'screenToolText'> };
 
 /**
  * Stage 5, gather: the agent's tools fetch facts before any model call; an AppError here refuses the request
@@ -45,6 +45,18 @@ export async function gatherToolData(dependencies: ToolDataDependencies, run: Ru
   });
   const gathered = fetched.length > 0 ? await screenToolData(dependencies, run, fetched) : fetched;
   return { tools, preparations, context, gathered };
+}
+
+/**
+ * The text tools gathered, through the jailbreak and PII layers (stage `tool`): passages carrying
+ * instructions removed (or the run ended as blocked, per the agent's policy), PII redacted per the policy.
+ * Their reports follow the input layers' in the run's.
+ */
+export async function screenToolData(dependencies: { safety: Pick<SafetyPipeline, 'screenToolText'> }, run: RunInProgress, gathered: readonly ToolData[]): Promise<ToolData[]> {
+  const screening = await dependencies.safety.screenToolText(gathered, run.agent.safetyPolicy);
+  run.reports.push(...screening.reports);
+  if (screening.blocked) throw new RunEnded(toolTextBlocked(screening.blocked, run.reports, run.runId), { status: 'blocked', errorCode: 'safety_blocked' });
+  return gathered.map((entry, index) => ({ ...entry, text: screening.texts[index] ?? '' }));
 }
 
 function toolNamed(tools: ReadonlyMap<string, AgentTool>, name: string): AgentTool {

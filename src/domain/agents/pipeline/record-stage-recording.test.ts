@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fakeReservation, fixtureModel, layerReport, stageRecorder, stageRun } from '../../../../test/support/run-stage-fixtures.ts';
-import { recordFailure, recordRun } from './run-recorder.ts';
+import { recordRun } from './record-stage.ts';
 
-describe('run recorder', () => {
+describe('record stage: storing a run', () => {
   it('stores the run with the cost of every answered call, and reports it with its input layers', async () => {
     const recorder = stageRecorder();
     const run = stageRun({ reports: [layerReport('jailbreak'), layerReport('pii')], calls: [{ model: fixtureModel('groq/fast'), usage: { inputTokens: 1000, outputTokens: 500 } }] });
-    await recordFailure(recorder, run, fixtureModel('groq/fast'), 'upstream_unavailable');
+    await recordRun(recorder, run, fixtureModel('groq/fast'), { status: 'failed', errorCode: 'upstream_unavailable' });
     expect(recorder.runs.runs).toEqual([
       expect.objectContaining({ id: 'run_1', accountId: 'u1', surface: 'api', agent: 'summarize', model: 'groq/fast', provider: 'groq', requestId: 'req_1', status: 'failed', errorCode: 'upstream_unavailable', inputTokens: 1000, outputTokens: 500, costUsd: 0.002, output: null, completedAt: '2026-06-01T12:00:00.000Z' }),
     ]);
