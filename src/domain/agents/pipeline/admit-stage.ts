@@ -5,7 +5,7 @@ import type { ResolvedRun, RunInProgress } from './run-in-progress.ts';
 /**
  * Stage 2, admit: the run's unit is counted before anything costly, the safety layers included, so that a
  * caller whose limit is used up gets 429 at once. Given back when the run fails before it spent anything
- * (see refuse).
+ * (see endRun).
  */
 export async function admit(resolved: ResolvedRun): Promise<RunInProgress> {
   return Object.assign(resolved, { reservation: await resolved.command.meter.reserve() });
