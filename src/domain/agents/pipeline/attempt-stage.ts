@@ -42,7 +42,9 @@ export type AttemptDependencies = {
 export async function attemptWithFailover(dependencies: AttemptDependencies, run: RunInProgress, routing: RoutingDecision, tools: ToolWork): Promise<ChosenAnswer> {
   const { command, agent, task } = run;
   const { failover, options } = dependencies;
-  const generationStartedAt = performance.now();
+  // The chain's own clock: what is left of the deadline for a second answer is measured as the chain measures it.
+  const now = failover.monotonicNow ?? (() => performance.now());
+  const generationStartedAt = now();
   const generation = generationRequest(run, tools, options.upstreamTimeoutMs);
   run.progress = furthest(run.progress, 'outbound');
   const streaming = command.onDelta ? { onDelta: streamedTo(command.onDelta, run, routing) } : {};
@@ -55,7 +57,7 @@ export async function attemptWithFailover(dependencies: AttemptDependencies, run
   let chosen = await screenCandidate(dependencies.safety, agent, task, result.model, result.output);
   const reason = regenerationReason(chosen);
   let regenerated: ChosenAnswer['regenerated'];
-  const remainingMs = options.upstreamDeadlineMs - (performance.now() - generationStartedAt);
+  const remainingMs = options.upstreamDeadlineMs - (now() - generationStartedAt);
   const nextModels = modelsAfter(routing.chain, result.model);
   if (reason && !command.onDelta && nextModels.length > 0 && remainingMs > 0) {
     const second = billed(dependencies.telemetry, run, await runFailover(failover, nextModels, { ...generation, deadlineMs: remainingMs }));
