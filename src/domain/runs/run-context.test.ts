@@ -70,8 +70,8 @@ describe('RunContexts', () => {
 
   it("reads the account once for a step executed later, and gives its plan's policy on /api", async () => {
     const { subject, reads } = contexts();
-    expect(await subject.planPolicyOf('acct')).toBe('quality');
-    expect(await subject.planPolicyOf('gone')).toBeUndefined();
+    expect(await subject.planSettingsOf('acct')).toEqual({ planPolicy: 'quality', planSafety: { content: { mode: 'flag', threshold: 0.8 } } });
+    expect(await subject.planSettingsOf('gone')).toEqual({ planPolicy: undefined, planSafety: undefined });
     expect(reads).toEqual(['acct', 'gone']);
   });
 });
