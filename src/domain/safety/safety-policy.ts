@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { piiTypes } from './layers/pii/pii-finding.ts';
+import { runSafetyPolicy } from './policy-precedence.ts';
 import type { PiiAction, SafetyPolicy } from './safety-layer.ts';
 
 /**
@@ -56,13 +57,14 @@ export function strictestPolicy(policies: readonly SafetyPolicy[]): SafetyPolicy
   return { ...defaultSafetyPolicy, pii };
 }
 
-/** The agent's policy: its own settings over the defaults. The run's policy adds its plan's and the service's (see runSafetyPolicy). */
+/**
+ * The agent's policy: its own settings over the defaults, its layer modes as if no plan or service set any.
+ * A run's policy adds its plan's and the service's (see SafetyPipeline.policyFor).
+ */
 export function safetyPolicyFor(settings: AgentSafetySettings | undefined): SafetyPolicy {
-  return {
+  const own: SafetyPolicy = {
     pii: { ...defaultSafetyPolicy.pii, ...(settings?.pii as Record<string, PiiAction> | undefined) },
     qualityThreshold: settings?.qualityThreshold ?? defaultSafetyPolicy.qualityThreshold,
-    toolInjection: settings?.toolInjection ?? defaultSafetyPolicy.toolInjection,
-    ...(settings?.jailbreak?.mode ? { jailbreak: { mode: settings.jailbreak.mode, threshold: settings.jailbreak.threshold } } : {}),
-    ...(settings?.content?.mode ? { content: { mode: settings.content.mode, threshold: settings.content.threshold } } : {}),
   };
+  return runSafetyPolicy(own, { agent: settings });
 }
