@@ -69,7 +69,7 @@ function buildSafety(config: AppConfig, catalogs: Catalogs, models: { gateway: M
     ...(config.safety.moderation === 'openai' && config.providers.openai.apiKey
       ? { moderator: new OpenAiModerator({ baseUrl: config.providers.openai.baseUrl, apiKey: config.providers.openai.apiKey, timeoutMs: config.safety.modelTimeoutMs }) }
       : {}),
-  }, { maxScreenedCharacters: config.safety.maxScreenedCharacters });
+  }, { maxScreenedCharacters: config.safety.maxScreenedCharacters, defaults: config.safety.defaults });
 }
 
 /** The agents' tools; the server refuses to start when they differ from the tool descriptors the catalog was checked against. */

@@ -52,7 +52,7 @@ export function buildRuns(
     runner,
     queue: storage.queue,
     events: storage.events,
-    planPolicyOf: (accountId) => usage.runContexts.planPolicyOf(accountId),
+    planSettingsOf: (accountId) => usage.runContexts.planSettingsOf(accountId),
     clock: systemClock,
     options: { owner: parts.processOwner, leaseMs: config.playbooks.leaseMs, accountConcurrency: config.playbooks.accountConcurrency },
     callbacks: webhooks.outbox,

@@ -1,3 +1,4 @@
+import type { LayerSettings } from '../domain/safety/policy-precedence.ts';
 import type { Environment } from './config-schema.ts';
 
 export interface ProviderSettings {
@@ -34,9 +35,10 @@ export interface AppConfig {
   webhooks: { retryScheduleSeconds: number[]; pollMs: number; timeoutMs: number; leaseMs: number };
   /**
    * Model help for the safety layers: the critic's reviewer and the jailbreak judge, each with a time limit;
-   * and how many characters of a request (or of what tools fetched for it) the layers read at most.
+   * how many characters of a request (or of what tools fetched for it) the layers read at most; and the
+   * service-wide layer modes and thresholds, for what neither a plan nor an agent sets.
    */
-  safety: { critic: 'model' | 'rubric'; judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number; maxScreenedCharacters: number };
+  safety: { critic: 'model' | 'rubric'; judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number; maxScreenedCharacters: number; defaults: LayerSettings };
   /** Requests to addresses the service is given: pages to audit, webhooks, callbacks. */
   outbound: { allowHosts: string[]; timeoutMs: number; maxBytes: number };
   webSearch: { braveApiKey: string | undefined; braveBaseUrl: string | undefined };
@@ -96,6 +98,11 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
       moderation: environment.SAFETY_MODERATION,
       modelTimeoutMs: environment.SAFETY_MODEL_TIMEOUT_MS,
       maxScreenedCharacters: environment.SAFETY_MAX_SCREENED_CHARACTERS,
+      defaults: {
+        jailbreak: { mode: environment.SAFETY_JAILBREAK_MODE, threshold: environment.SAFETY_JAILBREAK_THRESHOLD },
+        content: { mode: environment.SAFETY_CONTENT_MODE, threshold: environment.SAFETY_CONTENT_THRESHOLD },
+        toolInjection: environment.SAFETY_TOOL_INJECTION_MODE,
+      },
     },
     outbound: { allowHosts: environment.OUTBOUND_ALLOW_HOSTS, timeoutMs: environment.OUTBOUND_TIMEOUT_MS, maxBytes: environment.OUTBOUND_MAX_BYTES },
     webSearch: { braveApiKey: environment.BRAVE_SEARCH_API_KEY, braveBaseUrl: environment.BRAVE_SEARCH_BASE_URL },

@@ -56,6 +56,12 @@ export const environmentSchema = z.object({
   SAFETY_MODERATION: z.enum(['off', 'openai']).default('off'),
   SAFETY_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   SAFETY_MAX_SCREENED_CHARACTERS: z.coerce.number().int().min(1_000).max(16_777_216).default(262_144),
+  // Service-wide layer modes and thresholds: what neither a plan nor an agent sets (docs/safety.md).
+  SAFETY_JAILBREAK_MODE: z.enum(['block', 'flag', 'off']).optional(),
+  SAFETY_JAILBREAK_THRESHOLD: z.coerce.number().min(0).max(1).optional(),
+  SAFETY_CONTENT_MODE: z.enum(['block', 'flag', 'off']).optional(),
+  SAFETY_CONTENT_THRESHOLD: z.coerce.number().min(0).max(1).optional(),
+  SAFETY_TOOL_INJECTION_MODE: z.enum(['block', 'strip', 'flag', 'off']).optional(),
   QUOTA_HOLD_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   PLAYBOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   PLAYBOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(4),

@@ -17,6 +17,14 @@ export interface RollupGroup {
   costUsd: number;
   /** Runs per latency bucket, indexed by bucket (the domain's analytics latency buckets). */
   latencyCounts: number[];
+  /** Safety verdicts `flag` and `block` per layer (`jailbreak`, `pii`…), any stage; layers without any are absent. */
+  safety: SafetyVerdictCounts;
+}
+
+/** How many verdicts of each layer flagged (answered, recorded) and blocked. */
+export interface SafetyVerdictCounts {
+  flagged: Record<string, number>;
+  blocked: Record<string, number>;
 }
 
 export interface RollupQuery {

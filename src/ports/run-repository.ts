@@ -3,6 +3,12 @@ import type { QuotaSettlement } from './quota-ledger.ts';
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'blocked';
 export type Surface = 'api' | 'v1' | 'free';
 
+/** One safety layer's verdict on a run, as analytics count it. */
+export interface CountedSafetyVerdict {
+  layer: string;
+  verdict: 'flag' | 'block';
+}
+
 export interface RunRecord {
   id: string;
   accountId: string | null;
@@ -23,6 +29,8 @@ export interface RunRecord {
   completedAt: string | null;
   /** The durable run (a playbook run, or an agent run a trigger started) this execution is a step of; absent for a direct agent run. */
   parentRunId?: string | null;
+  /** The safety verdicts of the run that analytics count (flagged and blocked ones); not stored with the run. */
+  safetyVerdicts?: readonly CountedSafetyVerdict[];
   /** The quota hold the record settles, in the same write (see QuotaSettlement); not stored with the run. */
   quota?: QuotaSettlement;
 }

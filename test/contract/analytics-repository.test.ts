@@ -37,19 +37,23 @@ function run(id: string, createdAt: string, fields: Partial<RunRecord>): RunReco
   };
 }
 
+function flag(layer: string) {
+  return { layer, verdict: 'flag' as const };
+}
+
 /** Three days of runs over two accounts and an anonymous caller, with a run on each side of the range. */
 const fixture: RunRecord[] = [
-  run('run_a1', '2026-03-01T08:00:00.000Z', { latencyMs: 120, inputTokens: 100, outputTokens: 50, costUsd: 0.0012 }),
+  run('run_a1', '2026-03-01T08:00:00.000Z', { latencyMs: 120, inputTokens: 100, outputTokens: 50, costUsd: 0.0012, safetyVerdicts: [flag('jailbreak'), flag('pii'), flag('pii')] }),
   run('run_a2', '2026-03-01T09:30:00.000Z', { agent: 'blog-gen', ...anthropic, latencyMs: 800, inputTokens: 300, outputTokens: 700, costUsd: 0.0105 }),
   run('run_a3', '2026-03-01T23:59:59.999Z', { status: 'failed', errorCode: 'upstream_unavailable', latencyMs: 2500 }),
-  run('run_a4', '2026-03-02T00:00:00.000Z', { ...noModel, status: 'blocked', errorCode: 'safety_blocked', latencyMs: 3 }),
+  run('run_a4', '2026-03-02T00:00:00.000Z', { ...noModel, status: 'blocked', errorCode: 'safety_blocked', latencyMs: 3, safetyVerdicts: [{ layer: 'jailbreak', verdict: 'block' }] }),
   run('run_a5', '2026-03-02T12:00:00.000Z', { agent: 'blog-gen', latencyMs: 950, inputTokens: 280, outputTokens: 640, costUsd: 0.0031 }),
   run('run_a6', '2026-03-03T10:00:00.000Z', { ...anthropic, status: 'blocked', errorCode: 'output_blocked', latencyMs: 1500, inputTokens: 120, outputTokens: 80, costUsd: 0.0008 }),
-  run('run_b1', '2026-03-01T10:00:00.000Z', { accountId: 'acct-b', latencyMs: 140, inputTokens: 90, outputTokens: 40, costUsd: 0.0011 }),
+  run('run_b1', '2026-03-01T10:00:00.000Z', { accountId: 'acct-b', latencyMs: 140, inputTokens: 90, outputTokens: 40, costUsd: 0.0011, safetyVerdicts: [flag('content')] }),
   run('run_b2', '2026-03-03T11:00:00.000Z', { accountId: 'acct-b', agent: 'blog-gen', ...noModel, status: 'failed', errorCode: 'agent_failed', latencyMs: 10 }),
-  run('run_anon', '2026-03-02T15:00:00.000Z', { accountId: null, surface: 'free', latencyMs: 200, inputTokens: 80, outputTokens: 30, costUsd: 0.0009 }),
+  run('run_anon', '2026-03-02T15:00:00.000Z', { accountId: null, surface: 'free', latencyMs: 200, inputTokens: 80, outputTokens: 30, costUsd: 0.0009, safetyVerdicts: [flag('jailbreak')] }),
   run('run_before', '2026-02-28T23:59:59.999Z', { inputTokens: 10, outputTokens: 10, costUsd: 0.0001 }),
-  run('run_after', '2026-03-04T00:00:00.000Z', { inputTokens: 10, outputTokens: 10, costUsd: 0.0001 }),
+  run('run_after', '2026-03-04T00:00:00.000Z', { inputTokens: 10, outputTokens: 10, costUsd: 0.0001, safetyVerdicts: [flag('jailbreak')] }),
   // Not finished: not counted.
   run('run_running', '2026-03-02T13:00:00.000Z', { status: 'running', inputTokens: 999 }),
 ];
@@ -80,7 +84,18 @@ function expectedFigures(runs: readonly RunRecord[]): AnalyticsFigures {
     costUsd: Math.round(Math.round(sum((entry) => entry.costUsd) * 1e8) / 100) / 1e6,
     latencyMsP50: tenths(percentileFromBuckets(counts, 0.5)),
     latencyMsP95: tenths(percentileFromBuckets(counts, 0.95)),
+    safety: safetyCounts(runs),
   };
+}
+
+/** The flagged and blocked verdicts of `runs` per layer, counted straight from the runs. */
+function safetyCounts(runs: readonly RunRecord[]): AnalyticsFigures['safety'] {
+  const counts: AnalyticsFigures['safety'] = { flagged: {}, blocked: {} };
+  for (const { layer, verdict } of runs.flatMap((entry) => entry.safetyVerdicts ?? [])) {
+    const byLayer = verdict === 'flag' ? counts.flagged : counts.blocked;
+    byLayer[layer] = (byLayer[layer] ?? 0) + 1;
+  }
+  return counts;
 }
 
 function inScope(scope: AnalyticsScope, entry: RunRecord): boolean {
@@ -148,6 +163,18 @@ describe.each(dialects)('analytics rollups on %s', (dialect) => {
     }
   });
 
+  it('counts flagged and blocked safety verdicts per layer, per account and over every run', async () => {
+    const account = await service.report({ scope: { accountId: 'acct-a' }, ...range, groupBy: 'day' });
+    expect(account.totals.safety).toEqual({ flagged: { jailbreak: 1, pii: 2 }, blocked: { jailbreak: 1 } });
+    expect(account.series.map((entry) => entry.safety)).toEqual([
+      { flagged: { jailbreak: 1, pii: 2 }, blocked: {} },
+      { flagged: {}, blocked: { jailbreak: 1 } },
+      { flagged: {}, blocked: {} },
+    ]);
+    const all = await service.report({ scope: 'all', ...range, groupBy: 'agent' });
+    expect(all.totals.safety).toEqual({ flagged: { jailbreak: 2, pii: 2, content: 1 }, blocked: { jailbreak: 1 } });
+  });
+
   it('counts every run of the service, anonymous ones included, in the scope of all accounts', async () => {
     const report = await service.report({ scope: 'all', ...range });
     expect(report).toMatchObject({ scope: 'all', accountId: null, totals: { requests: 9, succeeded: 5, failed: 2, blocked: 2 } });
@@ -167,6 +194,7 @@ describe.each(dialects)('analytics rollups on %s', (dialect) => {
             inputTokens: index,
             outputTokens: 2 * index,
             costUsd: 0.00001 * index,
+            safetyVerdicts: index % 3 === 0 ? [flag('jailbreak')] : index % 7 === 0 ? [flag('content'), { layer: 'content', verdict: 'block' }] : [],
           }),
         ),
       );
@@ -251,6 +279,7 @@ function generatedRuns(count: number): RunRecord[] {
       inputTokens: Math.floor(random() * 2000),
       outputTokens: Math.floor(random() * 1500),
       costUsd: Math.round(random() * 0.01 * 1e8) / 1e8,
+      safetyVerdicts: random() < 0.3 ? [flag(['jailbreak', 'pii', 'critic'][Math.floor(random() * 3)] as string)] : [],
     });
   });
 }

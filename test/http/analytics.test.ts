@@ -69,6 +69,12 @@ interface ReportData {
   series: (Figures & { key: string | null })[];
 }
 
+/** The figures the run log's own rows give (the safety verdicts are not stored with the runs: see the metrics test). */
+function withoutSafety<Entry extends Figures>(entry: Entry): Omit<Entry, 'safety'> {
+  const { safety: _safety, ...rest } = entry;
+  return rest;
+}
+
 function getAnalytics(token: string | undefined, query = '') {
   return testApp.app.inject({ method: 'GET', url: `/api/analytics${query}`, headers: token === undefined ? {} : bearer(token) });
 }
@@ -90,7 +96,7 @@ async function expectedFromRuns(accountId: string | 'all', groupBy: 'day' | 'age
   let query = testApp.container.database.db.selectFrom('runs').selectAll();
   if (accountId !== 'all') query = query.where('account_id', '=', accountId);
   const rows = await query.execute();
-  const figures = (subset: typeof rows): Figures => {
+  const figures = (subset: typeof rows): Omit<Figures, 'safety'> => {
     const counts = latencyCountsOf(subset.map((row) => row.latency_ms));
     const tenths = (ms: number | null) => (ms === null ? null : Math.round(ms * 10) / 10);
     return {
@@ -123,6 +129,22 @@ describe('the same mix in /metrics', () => {
     const answers = (status: string) => sumOf(samples, 'agentapi_http_requests_total', { route: '/api/agents/:agent', status });
     expect([answers('200'), answers('422'), answers('502')]).toEqual([9, 2, 2]);
   });
+
+  it('counts the flagged and blocked safety verdicts per layer exactly as analytics does', async () => {
+    const all = await analyticsWhen(adminToken, '?groupBy=agent', () => true);
+    const samples = parsePrometheusText((await testApp.app.inject({ method: 'GET', url: '/metrics' })).body);
+    const fromMetrics = (verdict: string) => {
+      const counts: Record<string, number> = {};
+      for (const sample of samples.filter((entry) => entry.name === 'agentapi_safety_verdicts_total' && entry.labels.verdict === verdict && entry.value > 0)) {
+        const layer = sample.labels.layer ?? '';
+        counts[layer] = (counts[layer] ?? 0) + sample.value;
+      }
+      return counts;
+    };
+    expect(all.totals.safety).toEqual({ flagged: fromMetrics('flag'), blocked: fromMetrics('block') });
+    // The mix has two jailbreaks refused at the input.
+    expect(all.totals.safety.blocked.jailbreak).toBe(2);
+  });
 });
 
 describe('GET /api/analytics with an API key', () => {
@@ -140,10 +162,10 @@ describe('GET /api/analytics with an API key', () => {
   it.each(['day', 'agent', 'model', 'provider'] as const)('matches the stored runs grouped by %s', async (groupBy) => {
     const data = await analyticsWhen(keyA, `?groupBy=${groupBy}`, () => true);
     const expected = await expectedFromRuns('analytics-a', groupBy);
-    expect(data.totals).toEqual(expected.totals);
+    expect(withoutSafety(data.totals)).toEqual(expected.totals);
     const listed = data.series.filter((entry) => entry.requests > 0);
     expect(listed.map((entry) => entry.key).sort()).toEqual([...expected.series.keys()].sort());
-    for (const entry of listed) expect(entry).toEqual({ key: entry.key, ...expected.series.get(entry.key) });
+    for (const entry of listed) expect(withoutSafety(entry)).toEqual({ key: entry.key, ...expected.series.get(entry.key) });
   });
 
   it('shows the agents of the mix, and the refused runs without a model', async () => {
@@ -160,7 +182,7 @@ describe('GET /api/analytics with an API key', () => {
     const data = await analyticsWhen(keyB, '?groupBy=agent', () => true);
     expect(data).toMatchObject({ scope: 'account', account: 'analytics-b', totals: { requests: 2, succeeded: 2, failed: 0, blocked: 0 } });
     expect(data.series.map((entry) => entry.key)).toEqual(['summarize']);
-    expect(data.totals).toEqual((await expectedFromRuns('analytics-b', 'agent')).totals);
+    expect(withoutSafety(data.totals)).toEqual((await expectedFromRuns('analytics-b', 'agent')).totals);
   });
 
   it('accepts ?account= naming the caller, and refuses another account', async () => {
@@ -176,8 +198,8 @@ describe('GET /api/analytics with the admin token', () => {
     const data = await analyticsWhen(adminToken, '?groupBy=provider', () => true);
     expect(data).toMatchObject({ scope: 'all', account: null, totals: { requests: 14, succeeded: 10, failed: 2, blocked: 2 } });
     const expected = await expectedFromRuns('all', 'provider');
-    expect(data.totals).toEqual(expected.totals);
-    for (const entry of data.series) expect(entry).toEqual({ key: entry.key, ...expected.series.get(entry.key) });
+    expect(withoutSafety(data.totals)).toEqual(expected.totals);
+    for (const entry of data.series) expect(withoutSafety(entry)).toEqual({ key: entry.key, ...expected.series.get(entry.key) });
   });
 
   it('narrows to one account with ?account=', async () => {

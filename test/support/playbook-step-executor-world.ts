@@ -83,7 +83,7 @@ export function executor(owner = 'this-process', repository: KyselyPlaybookRunRe
     runner,
     queue,
     events: new InMemoryRunEventBus(),
-    planPolicyOf: async () => undefined,
+    planSettingsOf: async () => ({ planPolicy: undefined, planSafety: undefined }),
     clock: { now: () => world.now },
     options: { owner, leaseMs: 1000, accountConcurrency: 2 },
     onError: (error) => world.errors.push(error),

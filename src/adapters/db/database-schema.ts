@@ -23,6 +23,8 @@ export interface DatabaseSchema {
   run_latency_buckets: RunLatencyBucketsTable;
   run_rollups_all: RunRollupsAllTable;
   run_latency_buckets_all: RunLatencyBucketsAllTable;
+  run_safety_verdicts: RunSafetyVerdictsTable;
+  run_safety_verdicts_all: RunSafetyVerdictsAllTable;
 }
 
 /** Timestamps are ISO-8601 UTC text on both databases: they sort and slice the same way everywhere. */
@@ -263,3 +265,17 @@ export interface RunLatencyBucketsTable {
 export type RunRollupsAllTable = Omit<RunRollupsTable, 'account_id'>;
 
 export type RunLatencyBucketsAllTable = Omit<RunLatencyBucketsTable, 'account_id'>;
+
+/** How many of a rollup's safety verdicts were `flag` or `block`, per layer (see run-rollup-rows.ts). */
+export interface RunSafetyVerdictsTable {
+  account_id: string;
+  day: string;
+  agent: string;
+  model: string;
+  provider: string;
+  layer: string;
+  verdict: string;
+  count: number;
+}
+
+export type RunSafetyVerdictsAllTable = Omit<RunSafetyVerdictsTable, 'account_id'>;

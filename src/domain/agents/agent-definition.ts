@@ -63,7 +63,7 @@ export const agentDefinitionSchema = z.strictObject({
   output: objectJsonSchema,
   /** Named tools or post-processors the agent uses; each must exist in the tool registry. */
   tools: z.array(kebabCaseId).default([]),
-  /** The agent's own safety settings over the defaults: PII action per type, quality threshold. */
+  /** The agent's own safety settings over the defaults: PII action per type, quality threshold, layer modes and thresholds (docs/safety.md). */
   safety: agentSafetySchema.optional(),
 });
 

@@ -18,7 +18,10 @@ export interface Agent extends AgentDefinition {
   publicOutputValidator: ZodType;
   /** Input fields that only tools read; the model's task never contains them. */
   privateFields: readonly string[];
-  /** The safety settings in force: the agent's own over the defaults. */
+  /**
+   * The safety settings in force: the agent's own over the defaults; for a run, with the layer modes of
+   * its caller's plan and of the service too (see resolveRun).
+   */
   safetyPolicy: SafetyPolicy;
 }
 

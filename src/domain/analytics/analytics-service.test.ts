@@ -4,7 +4,7 @@ import { AnalyticsService } from './analytics-service.ts';
 import { latencyCountsOf } from './latency-buckets.ts';
 
 function group(key: string | null, requests: number, fields: Partial<RollupGroup> = {}, latencies: number[] = []): RollupGroup {
-  return { key, requests, succeeded: requests, failed: 0, blocked: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, latencyCounts: latencyCountsOf(latencies), ...fields };
+  return { key, requests, succeeded: requests, failed: 0, blocked: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, latencyCounts: latencyCountsOf(latencies), safety: { flagged: {}, blocked: {} }, ...fields };
 }
 
 /** Answers fixed groups and remembers the query it was asked. */
@@ -25,6 +25,19 @@ class FixedRollups implements AnalyticsRepository {
 const clock = { now: () => new Date('2026-03-15T23:30:00.000Z') };
 
 describe('AnalyticsService', () => {
+  it('adds up the flagged and blocked safety verdicts of every group, layer by layer, in the totals', async () => {
+    const rollups = new FixedRollups([
+      group('summarize', 3, { safety: { flagged: { jailbreak: 2, pii: 1 }, blocked: {} } }),
+      group('leads', 2, { safety: { flagged: { jailbreak: 1 }, blocked: { content: 1 } } }),
+    ]);
+    const report = await new AnalyticsService({ analytics: rollups, clock }).report({ scope: 'all', groupBy: 'agent' });
+    expect(report.totals.safety).toEqual({ flagged: { jailbreak: 3, pii: 1 }, blocked: { content: 1 } });
+    expect(report.series.map((entry) => [entry.key, entry.safety])).toEqual([
+      ['summarize', { flagged: { jailbreak: 2, pii: 1 }, blocked: {} }],
+      ['leads', { flagged: { jailbreak: 1 }, blocked: { content: 1 } }],
+    ]);
+  });
+
   it('asks for the last 30 days by day when nothing is given, and lists every day, zeros included', async () => {
     const rollups = new FixedRollups([group('2026-03-14', 2, {}, [100, 300]), group('2026-02-14', 1, {}, [50])]);
     const report = await new AnalyticsService({ analytics: rollups, clock }).report({ scope: { accountId: 'acct-1' } });
@@ -43,6 +56,7 @@ describe('AnalyticsService', () => {
       costUsd: 0,
       latencyMsP50: null,
       latencyMsP95: null,
+      safety: { flagged: {}, blocked: {} },
     });
     expect(report.series[28]).toMatchObject({ key: '2026-03-14', requests: 2 });
     expect(report.series[29]).toMatchObject({ key: '2026-03-15', requests: 0 });

@@ -2,6 +2,7 @@ import type { AnalyticsGroupBy, AnalyticsRepository, AnalyticsScope, RollupGroup
 import type { Clock } from '../../ports/clock.ts';
 import { daysOf, resolveAnalyticsQuery } from './analytics-query.ts';
 import { addLatencyCounts, percentileFromBuckets } from './latency-buckets.ts';
+import { addSafetyCounts } from './safety-verdict-counts.ts';
 
 /** The figures of a set of runs: the rollup sums (cost rounded to 6 decimals) and latency percentiles. */
 export interface AnalyticsFigures extends Omit<RollupGroup, 'key' | 'latencyCounts'> {
@@ -37,7 +38,10 @@ export interface AnalyticsRequest {
   groupBy?: string | undefined;
 }
 
-/** Usage reports over the run log: requests, outcomes, tokens, cost and latency per day, agent, model or provider. */
+/**
+ * Usage reports over the run log: requests, outcomes, tokens, cost, latency and the safety layers' flagged and
+ * blocked verdicts per day, agent, model or provider.
+ */
 export class AnalyticsService {
   readonly #analytics: AnalyticsRepository;
   readonly #clock: Clock;
@@ -85,7 +89,7 @@ function byRequestsThenKey(left: RollupGroup, right: RollupGroup): number {
 }
 
 function emptyGroup(key: string | null): RollupGroup {
-  return { key, requests: 0, succeeded: 0, failed: 0, blocked: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, latencyCounts: [] };
+  return { key, requests: 0, succeeded: 0, failed: 0, blocked: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, latencyCounts: [], safety: { flagged: {}, blocked: {} } };
 }
 
 function addGroup(total: RollupGroup, group: RollupGroup): RollupGroup {
@@ -99,6 +103,7 @@ function addGroup(total: RollupGroup, group: RollupGroup): RollupGroup {
     outputTokens: total.outputTokens + group.outputTokens,
     costUsd: cleanCost(total.costUsd + cleanCost(group.costUsd)),
     latencyCounts: addLatencyCounts(total.latencyCounts, group.latencyCounts),
+    safety: addSafetyCounts(total.safety, group.safety),
   };
 }
 
@@ -113,6 +118,7 @@ function figuresOf(group: RollupGroup): AnalyticsFigures {
     costUsd: Math.round(cleanCost(group.costUsd) * 1e6) / 1e6,
     latencyMsP50: tenths(percentileFromBuckets(group.latencyCounts, 0.5)),
     latencyMsP95: tenths(percentileFromBuckets(group.latencyCounts, 0.95)),
+    safety: group.safety,
   };
 }
 

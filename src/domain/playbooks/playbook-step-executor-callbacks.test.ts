@@ -46,9 +46,9 @@ function executor(): PlaybookStepExecutor {
     },
     queue: { enqueue: async () => undefined, consume: () => undefined, close: async () => undefined },
     events: new InMemoryRunEventBus(),
-    planPolicyOf: async (accountId) => {
+    planSettingsOf: async (accountId) => {
       policyReads.push(accountId);
-      return 'quality';
+      return { planPolicy: 'quality', planSafety: { jailbreak: { mode: 'flag' } } };
     },
     clock: { now: () => now },
     options: { owner: 'this-process', leaseMs: 1000, accountConcurrency: 2 },
@@ -110,10 +110,10 @@ describe('PlaybookStepExecutor, at the end of a run', () => {
     expect(await new KyselyWebhookDeliveryRepository(database.db).listByAccount('account-1', { limit: 10 })).toEqual([]);
   });
 
-  it("runs each step with the account's plan policy, read when the step runs", async () => {
+  it("runs each step with the account's plan policy and safety settings, read once when the step runs", async () => {
     await createRun('pbr_policy', null);
     await executor().handle({ runId: 'pbr_policy', stepIndex: 0 });
     expect(policyReads).toEqual(['account-1']);
-    expect(calls.map((command) => [command.surface, command.accountId, command.planPolicy])).toEqual([['api', 'account-1', 'quality']]);
+    expect(calls.map((command) => [command.surface, command.accountId, command.planPolicy, command.planSafety])).toEqual([['api', 'account-1', 'quality', { jailbreak: { mode: 'flag' } }]]);
   });
 });

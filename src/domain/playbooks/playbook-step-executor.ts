@@ -3,7 +3,7 @@ import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, StepClaim, StepNudge } from '../../ports/playbook-run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
-import type { RoutingPolicy } from '../routing/routing-policy.ts';
+import type { PlanRunSettings } from '../quotas/plan-run-settings.ts';
 import type { CallbackOutbox } from '../webhooks/callback-outbox.ts';
 import type { PlaybookCatalog } from './playbook-catalog.ts';
 import { playbookEvents } from './playbook-run-events.ts';
@@ -46,7 +46,7 @@ export class PlaybookStepExecutor {
     runner: Pick<AgentRunner, 'run'>;
     queue: PlaybookQueue;
     events: RunEventBus;
-    planPolicyOf: (accountId: string) => Promise<RoutingPolicy | undefined>;
+    planSettingsOf: (accountId: string) => Promise<PlanRunSettings>;
     clock: Clock;
     options: PlaybookExecutorOptions;
     onError?: (error: unknown, nudge: StepNudge) => void;
@@ -64,7 +64,7 @@ export class PlaybookStepExecutor {
       playbooks: dependencies.playbooks,
       runs: dependencies.runs,
       runner: dependencies.runner,
-      planPolicyOf: dependencies.planPolicyOf,
+      planSettingsOf: dependencies.planSettingsOf,
       clock: dependencies.clock,
       leaseMs: dependencies.options.leaseMs,
       onError: this.#onError,

@@ -6,7 +6,7 @@ import type { AgentRunBody } from '../agents/agent-task.ts';
 import { DatabaseUnavailableError } from '../database-unavailable.ts';
 import { AppError } from '../errors.ts';
 import { prepaidUnit } from '../quotas/usage-meter.ts';
-import type { RoutingPolicy } from '../routing/routing-policy.ts';
+import type { PlanRunSettings } from '../quotas/plan-run-settings.ts';
 import type { PlaybookCatalog } from './playbook-catalog.ts';
 import { stepPrompt } from './playbook-step-prompt.ts';
 
@@ -22,7 +22,7 @@ export class PlaybookStepRun {
   readonly #playbooks: PlaybookCatalog;
   readonly #runs: PlaybookRunRepository;
   readonly #runner: Pick<AgentRunner, 'run'>;
-  readonly #planPolicyOf: (accountId: string) => Promise<RoutingPolicy | undefined>;
+  readonly #planSettingsOf: (accountId: string) => Promise<PlanRunSettings>;
   readonly #clock: Clock;
   readonly #leaseMs: number;
   readonly #onError: (error: unknown, nudge: StepNudge) => void;
@@ -31,8 +31,8 @@ export class PlaybookStepRun {
     playbooks: PlaybookCatalog;
     runs: PlaybookRunRepository;
     runner: Pick<AgentRunner, 'run'>;
-    /** The account's plan's routing policy, read when the step runs. */
-    planPolicyOf: (accountId: string) => Promise<RoutingPolicy | undefined>;
+    /** The account's plan's routing policy and safety settings, read when the step runs. */
+    planSettingsOf: (accountId: string) => Promise<PlanRunSettings>;
     clock: Clock;
     /** How long a claim holds unless renewed; renewed every third of it while the step runs. */
     leaseMs: number;
@@ -41,7 +41,7 @@ export class PlaybookStepRun {
     this.#playbooks = dependencies.playbooks;
     this.#runs = dependencies.runs;
     this.#runner = dependencies.runner;
-    this.#planPolicyOf = dependencies.planPolicyOf;
+    this.#planSettingsOf = dependencies.planSettingsOf;
     this.#clock = dependencies.clock;
     this.#leaseMs = dependencies.leaseMs;
     this.#onError = dependencies.onError;
@@ -100,7 +100,7 @@ export class PlaybookStepRun {
         requestId: run.requestId ?? run.id,
         parentRunId: run.id,
         meter: unit.meter,
-        planPolicy: await this.#planPolicyOf(run.accountId),
+        ...(await this.#planSettingsOf(run.accountId)),
         // Kept before the run log and the step are written: a retry of this step reuses it.
         onAnswer: async (answer) => {
           const kept = await this.#runs.storeStepAnswer(run.id, step.stepIndex, claim, { result: JSON.stringify(answer.data), model: answer.model, agentRunId: answer.runId, createdAt: this.#clock.now().toISOString() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvalidDataError } from '../invalid-data-error.ts';
 import { routingPolicies } from '../routing/routing-policy.ts';
+import { layerModesSchema } from '../safety/safety-policy.ts';
 
 const planSchema = z.strictObject({
   name: z.string().min(1),
@@ -10,6 +11,8 @@ const planSchema = z.strictObject({
   dailyLimit: z.number().int().positive().nullable(),
   /** How the router picks models for this plan's runs (a request may choose its own). */
   routingPolicy: z.enum(routingPolicies).optional(),
+  /** Layer modes and thresholds for the account's runs; the strictest of these and the agent's apply (ADR 0050). */
+  safety: layerModesSchema.optional(),
 });
 
 const planIdSchema = z.string().regex(/^[a-z][a-z0-9-]*$/, 'plan ids are lowercase');

@@ -18,5 +18,5 @@ export function agentRunCommand(context: AccountRunContext | AnonymousRunContext
   if (context.surface === 'free') {
     return { surface: 'free', accountId: null, anonymousOwner: context.client, agentId: request.agentId, body: request.body, requestId: request.requestId, meter: context.meter };
   }
-  return { surface: context.surface, accountId: context.account.id, agentId: request.agentId, body: request.body, requestId: request.requestId, meter: context.meter, planPolicy: context.planPolicy };
+  return { surface: context.surface, accountId: context.account.id, agentId: request.agentId, body: request.body, requestId: request.requestId, meter: context.meter, planPolicy: context.planPolicy, planSafety: context.plan?.safety };
 }

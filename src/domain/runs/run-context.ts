@@ -3,6 +3,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { FreeTierService } from '../quotas/free-tier-service.ts';
 import type { Plan, PlanSurface, PlanTables } from '../quotas/plan-table.ts';
 import { planRoutingPolicy } from '../quotas/plan-routing-policy.ts';
+import { planRunSettings, type PlanRunSettings } from '../quotas/plan-run-settings.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
 import type { UsageMeter } from '../quotas/usage-meter.ts';
 import type { RoutingPolicy } from '../routing/routing-policy.ts';
@@ -68,11 +69,12 @@ export class RunContexts {
   }
 
   /**
-   * The plan's routing policy on /api for a run executed later (a playbook step, a triggered agent run), read
-   * afresh when the step runs: a plan changed since the run started applies to its remaining steps.
+   * The plan's routing policy and safety settings on /api for a run executed later (a playbook step, a
+   * triggered agent run), read afresh when the step runs: a plan changed since the run started applies to
+   * its remaining steps. An account since removed: neither.
    */
-  async planPolicyOf(accountId: string): Promise<RoutingPolicy | undefined> {
+  async planSettingsOf(accountId: string): Promise<PlanRunSettings> {
     const account = await this.#accounts.findById(accountId);
-    return account && planRoutingPolicy(account, this.#plans, 'api');
+    return account ? planRunSettings(account, this.#plans, 'api') : { planPolicy: undefined, planSafety: undefined };
   }
 }

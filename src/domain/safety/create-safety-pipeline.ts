@@ -6,7 +6,7 @@ import { createContentLayer } from './layers/content/content-layer.ts';
 import { withModeration } from './layers/content/moderated-content-layer.ts';
 import { createJailbreakLayer, type JailbreakJudge } from './layers/jailbreak/jailbreak-layer.ts';
 import { createPiiLayer } from './layers/pii/pii-layer.ts';
-import { SafetyPipeline } from './safety-pipeline.ts';
+import { SafetyPipeline, type SafetyPipelineOptions } from './safety-pipeline.ts';
 
 /** The critic without a model: the deterministic rubric for every output. */
 export const rubricCritic: OutputCritic = {
@@ -16,12 +16,13 @@ export const rubricCritic: OutputCritic = {
 /**
  * The pipeline from the trained models; the judge, the critic's reviewer and the moderation model are
  * optional help (without them the local layers decide alone and the critic applies its rubric). The limit
- * on screened characters defaults to `defaultMaxScreenedCharacters`.
+ * on screened characters defaults to `defaultMaxScreenedCharacters`; the service-wide layer modes to none
+ * (every layer blocks at its own bar).
  */
 export function createSafetyPipeline(
   models: { jailbreak: LinearClassifier; content: LinearClassifier },
   help: { judge?: JailbreakJudge; critic?: OutputCritic; moderator?: ContentModerator } = {},
-  limits: { maxScreenedCharacters?: number } = {},
+  options: SafetyPipelineOptions = {},
 ): SafetyPipeline {
   return new SafetyPipeline(
     {
@@ -30,6 +31,6 @@ export function createSafetyPipeline(
       content: help.moderator ? withModeration(createContentLayer(models.content), help.moderator) : createContentLayer(models.content),
       critic: help.critic ?? rubricCritic,
     },
-    limits,
+    options,
   );
 }

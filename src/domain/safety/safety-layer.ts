@@ -80,7 +80,27 @@ export interface SafetyPolicy {
   qualityThreshold: number;
   /**
    * Text fetched by a tool that carries instructions aimed at the model: `strip` removes the passages and
-   * the run goes on (reported), `block` refuses the run with 422 `safety_blocked`. Absent: `strip`.
+   * the run goes on (reported), `block` refuses the run with 422 `safety_blocked`, `flag` leaves the text
+   * as it is and reports it, `off` does not look. Absent: `strip`.
    */
-  toolInjection?: 'strip' | 'block';
+  toolInjection?: ToolInjectionMode;
+  /** What a jailbreak found in the request does (see layer-modes.ts). Absent: `block` at the model's threshold. */
+  jailbreak?: LayerPolicy;
+  /** What harmful content found in the request or the output does. Absent: `block` at the layer's own bar. */
+  content?: LayerPolicy;
 }
+
+/**
+ * What a detecting layer's finding does: `block` refuses (or, on the output, regenerates), `flag` answers
+ * and reports the verdict `flag`, `off` does not run the layer at all.
+ */
+export type LayerMode = 'block' | 'flag' | 'off';
+
+/** A layer's mode, and the score (0–1) from which it counts as a finding when the layer's own bar is not wanted. */
+export interface LayerPolicy {
+  mode: LayerMode;
+  threshold?: number | undefined;
+}
+
+/** What text fetched by tools that carries instructions does: `toolInjection`. */
+export type ToolInjectionMode = 'block' | 'strip' | 'flag' | 'off';

@@ -3,6 +3,8 @@ import { rubricScore, failedCriteria } from './layers/critic/critic-rubric.ts';
 import type { CriticSubject, CriticVerdict, OutputCritic } from './layers/critic/output-critic.ts';
 import { scoreQuality, type OutputSubject, type QualityScore } from './layers/quality/quality-scorer.ts';
 import type { LayerReport, SafetyLayerName, SafetyPolicy, SafetyStage, ScannedString, TextSafetyLayer } from './safety-layer.ts';
+import { isLayerOff, withLayerPolicy } from './layer-modes.ts';
+import { runSafetyPolicy, type LayerSettings } from './policy-precedence.ts';
 import { scannedString } from './scanned-string.ts';
 import { defaultMaxScreenedCharacters, refuseOverScreeningLimit, truncatedToScreeningLimit } from './screened-characters.ts';
 import { collectStrings, replaceStrings, type LocatedString } from './text/request-strings.ts';
@@ -13,6 +15,11 @@ export const inputLayerOrder = ['jailbreak', 'pii', 'content'] as const satisfie
 /** The output's text layers, then the two that judge the output as a whole. */
 export const outputTextLayerOrder = ['pii', 'content'] as const satisfies readonly SafetyLayerName[];
 export const outputLayerOrder = [...outputTextLayerOrder, 'quality', 'critic'] as const satisfies readonly SafetyLayerName[];
+
+export interface SafetyPipelineOptions {
+  maxScreenedCharacters?: number | undefined;
+  defaults?: LayerSettings | undefined;
+}
 
 export interface SafetyLayers {
   jailbreak: TextSafetyLayer;
@@ -54,10 +61,21 @@ export interface CriticReview {
 export class SafetyPipeline {
   readonly #layers: SafetyLayers;
   readonly #maxScreenedCharacters: number;
+  readonly #defaults: LayerSettings;
 
-  constructor(layers: SafetyLayers, limits: { maxScreenedCharacters?: number } = {}) {
+  /** `defaults`: the service-wide layer modes and thresholds, for what neither a plan nor an agent sets. */
+  constructor(layers: SafetyLayers, options: SafetyPipelineOptions = {}) {
     this.#layers = layers;
-    this.#maxScreenedCharacters = limits.maxScreenedCharacters ?? defaultMaxScreenedCharacters;
+    this.#maxScreenedCharacters = options.maxScreenedCharacters ?? defaultMaxScreenedCharacters;
+    this.#defaults = options.defaults ?? {};
+  }
+
+  /**
+   * The policy a run is screened under: the agent's, with the layer modes and thresholds its catalog file,
+   * the caller's plan and the service set, in that precedence (see runSafetyPolicy).
+   */
+  policyFor(agent: { safetyPolicy: SafetyPolicy; safety?: LayerSettings | undefined }, plan?: LayerSettings): SafetyPolicy {
+    return runSafetyPolicy(agent.safetyPolicy, { service: this.#defaults, plan, agent: agent.safety });
   }
 
   /**
@@ -138,8 +156,12 @@ export class SafetyPipeline {
     const reports: LayerReport[] = [];
     const replacements = new Map<string, string>();
     for (const name of order) {
+      // A layer the policy turns off is not run, and has no report.
+      if (name !== 'pii' && isLayerOff(policy, name, stage)) continue;
       const started = performance.now();
-      const { report, rewritten } = await this.#layers[name].scan(strings, { stage, policy });
+      const scanned = await this.#layers[name].scan(strings, { stage, policy });
+      const report = name === 'pii' ? scanned.report : withLayerPolicy(name, stage, scanned.report, policy);
+      const { rewritten } = scanned;
       reports.push({ layer: name, stage, ...report, score: Math.round(report.score * 1000) / 1000, ms: elapsed(started) });
       if (report.verdict === 'block') {
         const blocked: SafetyBlock = { layer: name, categories: report.categories, ...(report.findings ? { findings: report.findings } : {}) };

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { LayerReport, SafetyPolicy, TextSafetyLayer } from './safety-layer.ts';
+import { isLayerOff, withLayerPolicy } from './layer-modes.ts';
+import type { LayerReport, SafetyPolicy, ScannedString, TextSafetyLayer } from './safety-layer.ts';
 import { scannedString } from './scanned-string.ts';
 
 /** Text a tool brought in from outside the service, under the tool's name. */
@@ -29,27 +30,33 @@ export const removedText = '[text withheld by the safety screen]';
  * Screens text fetched by tools as untrusted data, before any model sees it. The jailbreak layer looks for
  * instructions planted in it (prompt injection): by default the passages that carry them are removed and
  * the run goes on without them (verdict `redact`), or the whole text when the attack cannot be pinned to
- * passages; with `toolInjection: block` the run is refused. The PII layer then redacts what the agent's
+ * passages; with `toolInjection: block` the run is refused, with `flag` the text goes on as it is and the
+ * report says `flag`, with `off` the jailbreak layer does not read it. The agent's jailbreak threshold, when
+ * set, decides what counts as an attack here too. The PII layer then redacts what the agent's
  * policy keeps from models (never refusing: the caller did not write this text).
  */
 export async function screenToolText(layers: { jailbreak: TextSafetyLayer; pii: TextSafetyLayer }, fetched: readonly FetchedText[], policy: SafetyPolicy): Promise<ToolTextScreening> {
   const context = { stage: 'tool' as const, policy };
   const reports: LayerReport[] = [];
+  let texts = fetched.map((entry) => entry.text);
 
   let started = performance.now();
-  const strings = fetched.map((entry) => scannedString(`tool.${entry.source}`, entry.text));
-  const whole = await layers.jailbreak.scan(strings, context);
-  let texts = fetched.map((entry) => entry.text);
-  if (whole.report.verdict === 'block') {
-    if (policy.toolInjection === 'block') {
-      reports.push(report('jailbreak', whole.report, started));
-      return { reports, texts, blocked: { layer: 'jailbreak', categories: whole.report.categories } };
+  if (!isLayerOff(policy, 'jailbreak', 'tool')) {
+    const scan = async (strings: readonly ScannedString[]) => withLayerPolicy('jailbreak', 'tool', (await layers.jailbreak.scan(strings, context)).report, policy);
+    const whole = await scan(fetched.map((entry) => scannedString(`tool.${entry.source}`, entry.text)));
+    const injection = policy.toolInjection ?? 'strip';
+    if (whole.verdict !== 'block') {
+      reports.push(report('jailbreak', whole, started));
+    } else if (injection === 'block') {
+      reports.push(report('jailbreak', whole, started));
+      return { reports, texts, blocked: { layer: 'jailbreak', categories: whole.categories } };
+    } else if (injection === 'flag') {
+      reports.push(report('jailbreak', { ...whole, verdict: 'flag' }, started));
+    } else {
+      const attacked = async (text: string) => (await scan([scannedString('tool', text)])).verdict === 'block';
+      texts = await Promise.all(texts.map((text) => withoutInjection(text, attacked)));
+      reports.push(report('jailbreak', { ...whole, verdict: 'redact' }, started));
     }
-    const attacked = async (text: string) => (await layers.jailbreak.scan([scannedString('tool', text)], context)).report.verdict === 'block';
-    texts = await Promise.all(texts.map((text) => withoutInjection(text, attacked)));
-    reports.push(report('jailbreak', { ...whole.report, verdict: 'redact' }, started));
-  } else {
-    reports.push(report('jailbreak', whole.report, started));
   }
 
   started = performance.now();

@@ -18,6 +18,12 @@ const figures = {
   costUsd: z.number().describe('Rounded to 6 decimals'),
   latencyMsP50: z.number().nullable().describe('Median run latency from 1.25× latency buckets (within one bucket of the exact value), to 0.1 ms; null without runs'),
   latencyMsP95: z.number().nullable(),
+  safety: z
+    .object({
+      flagged: z.record(z.string(), z.number().int()).describe('Verdicts `flag` per safety layer: found and answered (a layer in `flag` mode, PII allowed, a critic\'s doubts)'),
+      blocked: z.record(z.string(), z.number().int()).describe('Verdicts `block` per safety layer: refused, or for output layers regenerated'),
+    })
+    .describe('Safety verdicts of these runs per layer, any stage; a layer without any is absent'),
 };
 
 export const analyticsFiguresSchema = z.object(figures);

@@ -13,6 +13,7 @@ import * as unitsSpent from './0011-units-spent.ts';
 import * as usageHolds from './0012-usage-holds.ts';
 import * as stepAnswers from './0013-step-answers.ts';
 import * as runParents from './0014-run-parents.ts';
+import * as safetyVerdictRollups from './0015-safety-verdict-rollups.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012-usage-holds': usageHolds,
   '0013-step-answers': stepAnswers,
   '0014-run-parents': runParents,
+  '0015-safety-verdict-rollups': safetyVerdictRollups,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -4,7 +4,7 @@ import type { AnalyticsRepository, RollupGroup, RollupQuery } from '../../../por
 import type { DatabaseSchema } from '../database-schema.ts';
 
 /**
- * Reports from the daily rollups the run log keeps (see run-rollup-rows.ts): two grouped reads over one
+ * Reports from the daily rollups the run log keeps (see run-rollup-rows.ts): three grouped reads over one
  * account's rows, or the rollups over every run, for the range of days, whatever the number of runs
  * behind them.
  */
@@ -17,9 +17,10 @@ export class KyselyAnalyticsRepository implements AnalyticsRepository {
 
   async rollups(query: RollupQuery): Promise<RollupGroup[]> {
     const account = query.scope === 'all' ? undefined : query.scope.accountId;
-    const [rollups, buckets] = account === undefined ? (['run_rollups_all', 'run_latency_buckets_all'] as const) : (['run_rollups', 'run_latency_buckets'] as const);
+    const [rollups, buckets, verdicts] =
+      account === undefined ? (['run_rollups_all', 'run_latency_buckets_all', 'run_safety_verdicts_all'] as const) : (['run_rollups', 'run_latency_buckets', 'run_safety_verdicts'] as const);
     const key = query.groupBy;
-    const [sums, bucketCounts] = await Promise.all([
+    const [sums, bucketCounts, verdictCounts] = await Promise.all([
       this.#db
         .selectFrom(rollups)
         .select((eb) => [
@@ -45,6 +46,14 @@ export class KyselyAnalyticsRepository implements AnalyticsRepository {
         .where('day', '<=', query.toDay)
         .groupBy([key, 'bucket'])
         .execute(),
+      this.#db
+        .selectFrom(verdicts)
+        .select((eb) => [eb.ref(key).as('key'), 'layer', 'verdict', eb.fn.sum<number | string>('count').as('count')])
+        .$if(account !== undefined, (builder) => builder.where(sql.ref('account_id'), '=', account))
+        .where('day', '>=', query.fromDay)
+        .where('day', '<=', query.toDay)
+        .groupBy([key, 'layer', 'verdict'])
+        .execute(),
     ]);
     const groups = new Map<string, RollupGroup>();
     for (const row of sums) {
@@ -59,11 +68,16 @@ export class KyselyAnalyticsRepository implements AnalyticsRepository {
         outputTokens: Number(row.output_tokens),
         costUsd: Number(row.cost_usd),
         latencyCounts: new Array<number>(latencyBucketCount).fill(0),
+        safety: { flagged: {}, blocked: {} },
       });
     }
     for (const row of bucketCounts) {
       const group = groups.get(row.key);
       if (group) group.latencyCounts[Number(row.bucket)] = Number(row.count);
+    }
+    for (const row of verdictCounts) {
+      const counts = groups.get(row.key)?.safety;
+      if (counts) (row.verdict === 'flag' ? counts.flagged : counts.blocked)[row.layer] = Number(row.count);
     }
     return [...groups.values()];
   }

@@ -5,10 +5,14 @@ import {
   allLatencyBucketColumns,
   allRollupColumns,
   allRollupKeyColumns,
+  allSafetyVerdictColumns,
+  allSafetyVerdictKeyColumns,
   latencyBucketColumns,
   rollupColumns,
   rollupCounterColumns,
   rollupKeyColumns,
+  safetyVerdictColumns,
+  safetyVerdictKeyColumns,
 } from './run-rollup-rows.ts';
 
 /** `INSERT` of the rows of a JSON array parameter, typed by the table's own row type. */
@@ -25,7 +29,7 @@ function upsertRows(table: string, columns: readonly string[], keyColumns: reado
 
 /**
  * PostgreSQL: a whole batch of the run log in one statement, so one round trip and no explicit transaction
- * (a statement is atomic): the runs, what they add to the four rollup tables, and the settling of their quota
+ * (a statement is atomic): the runs, what they add to the four rollup tables and the two of safety verdicts, and the settling of their quota
  * holds (see settleHolds, which does the same in several statements): the holds are deleted, each counter
  * gets back what its holds held and the runs did not keep, and a kept unit whose hold is gone counts again.
  * Every row set is a JSON array parameter, so the SQL is the same for every batch size and PostgreSQL plans
@@ -40,6 +44,8 @@ function runBatchSql(runColumns: readonly string[]): string {
     `buckets as (${upsertRows('run_latency_buckets', latencyBucketColumns, [...rollupKeyColumns, 'bucket'], ['count'], 3)}),`,
     `rollups_all as (${upsertRows('run_rollups_all', allRollupColumns, allRollupKeyColumns, rollupCounterColumns, 4)}),`,
     `buckets_all as (${upsertRows('run_latency_buckets_all', allLatencyBucketColumns, [...allRollupKeyColumns, 'bucket'], ['count'], 5)}),`,
+    `verdicts as (${upsertRows('run_safety_verdicts', safetyVerdictColumns, safetyVerdictKeyColumns, ['count'], 7)}),`,
+    `verdicts_all as (${upsertRows('run_safety_verdicts_all', allSafetyVerdictColumns, allSafetyVerdictKeyColumns, ['count'], 8)}),`,
     'settled as (select * from json_to_recordset($6::json) as settlement(hold_id text, counter_key text, kept_units integer, counter_expires_at text)),',
     'ended as (delete from usage_holds where id in (select hold_id from settled) returning id, units),',
     'changes as (',
@@ -75,6 +81,6 @@ export class RunBatchStatement {
       kept_units: settlement.keptUnits,
       counter_expires_at: settlement.counterExpiresAt,
     }));
-    return CompiledQuery.raw(this.#sql, [rows, increments.rollups, increments.buckets, increments.allRollups, increments.allBuckets, settled].map((values) => JSON.stringify(values)));
+    return CompiledQuery.raw(this.#sql, [rows, increments.rollups, increments.buckets, increments.allRollups, increments.allBuckets, settled, increments.verdicts, increments.allVerdicts].map((values) => JSON.stringify(values)));
   }
 }

@@ -9,17 +9,28 @@ import {
   allLatencyBucketColumns,
   allRollupColumns,
   allRollupKeyColumns,
+  allSafetyVerdictColumns,
+  allSafetyVerdictKeyColumns,
   latencyBucketColumns,
   rollupColumns,
   rollupIncrements,
   rollupKeyColumns,
+  safetyVerdictColumns,
+  safetyVerdictKeyColumns,
 } from './run-rollup-rows.ts';
 
 /** Rollup and latency bucket rows per upsert statement: well under every database's limit on bound parameters. */
 const maxRowsPerUpsert = 250;
 
 type RollupTable = 'run_rollups' | 'run_rollups_all';
-type LatencyBucketTable = 'run_latency_buckets' | 'run_latency_buckets_all';
+/** The tables whose rows hold one count per key, and the columns they are written and keyed by. */
+const countTables = {
+  run_latency_buckets: { columns: latencyBucketColumns, keyColumns: [...rollupKeyColumns, 'bucket'] },
+  run_latency_buckets_all: { columns: allLatencyBucketColumns, keyColumns: [...allRollupKeyColumns, 'bucket'] },
+  run_safety_verdicts: { columns: safetyVerdictColumns, keyColumns: safetyVerdictKeyColumns },
+  run_safety_verdicts_all: { columns: allSafetyVerdictColumns, keyColumns: allSafetyVerdictKeyColumns },
+} as const;
+type CountTable = keyof typeof countTables;
 
 export class KyselyRunRepository implements RunRepository {
   readonly #db: Kysely<DatabaseSchema>;
@@ -58,10 +69,14 @@ export class KyselyRunRepository implements RunRepository {
     await this.#db.transaction().execute(async (transaction) => {
       await this.#insertTemplate(runs.length).execute(slotValues(runs.map(runToRow), runColumns), transaction);
       for (const rows of chunks(increments.rollups)) await this.#rollupTemplate('run_rollups', rows.length).execute(slotValues(rows, rollupColumns), transaction);
-      for (const rows of chunks(increments.buckets)) await this.#bucketTemplate('run_latency_buckets', rows.length).execute(slotValues(rows, latencyBucketColumns), transaction);
+      for (const rows of chunks(increments.buckets)) await this.#countTemplate('run_latency_buckets', rows.length).execute(slotValues(rows, latencyBucketColumns), transaction);
       for (const rows of chunks(increments.allRollups)) await this.#rollupTemplate('run_rollups_all', rows.length).execute(slotValues(rows, allRollupColumns), transaction);
       for (const rows of chunks(increments.allBuckets)) {
-        await this.#bucketTemplate('run_latency_buckets_all', rows.length).execute(slotValues(rows, allLatencyBucketColumns), transaction);
+        await this.#countTemplate('run_latency_buckets_all', rows.length).execute(slotValues(rows, allLatencyBucketColumns), transaction);
+      }
+      for (const rows of chunks(increments.verdicts)) await this.#countTemplate('run_safety_verdicts', rows.length).execute(slotValues(rows, safetyVerdictColumns), transaction);
+      for (const rows of chunks(increments.allVerdicts)) {
+        await this.#countTemplate('run_safety_verdicts_all', rows.length).execute(slotValues(rows, allSafetyVerdictColumns), transaction);
       }
       await settleHolds(transaction, settlements);
     });
@@ -94,16 +109,17 @@ export class KyselyRunRepository implements RunRepository {
     return template;
   }
 
-  #bucketTemplate(table: LatencyBucketTable, count: number): QueryTemplate<unknown> {
+  /** `INSERT … ON CONFLICT DO UPDATE` adding each row's count to the stored row's: latency buckets, safety verdicts. */
+  #countTemplate(table: CountTable, count: number): QueryTemplate<unknown> {
     const name = `${table}:${count}`;
     let template = this.#upserts.get(name);
     if (!template) {
-      const [columns, keyColumns] = table === 'run_latency_buckets' ? [latencyBucketColumns, rollupKeyColumns] : [allLatencyBucketColumns, allRollupKeyColumns];
+      const { columns, keyColumns } = countTables[table];
       template = new QueryTemplate(this.#db, (slot) =>
         this.#db
           .insertInto(table)
           .values(slotRows<RunLatencyBucketsAllTable>(count, columns, slot))
-          .onConflict((conflict) => conflict.columns([...keyColumns, 'bucket']).doUpdateSet((eb) => ({ count: eb(`${table}.count`, '+', eb.ref('excluded.count')) }))),
+          .onConflict((conflict) => conflict.columns([...keyColumns]).doUpdateSet((eb) => ({ count: eb(`${table}.count`, '+', eb.ref('excluded.count')) }))),
       );
       this.#upserts.set(name, template);
     }

@@ -1,6 +1,13 @@
 import { latencyBucket } from '../../../domain/analytics/latency-buckets.ts';
 import type { RunRecord } from '../../../ports/run-repository.ts';
-import type { RunLatencyBucketsAllTable, RunLatencyBucketsTable, RunRollupsAllTable, RunRollupsTable } from '../database-schema.ts';
+import type {
+  RunLatencyBucketsAllTable,
+  RunLatencyBucketsTable,
+  RunRollupsAllTable,
+  RunRollupsTable,
+  RunSafetyVerdictsAllTable,
+  RunSafetyVerdictsTable,
+} from '../database-schema.ts';
 
 /** The account_id of anonymous (free-tier) runs' rollups. */
 const anonymousAccountKey = '';
@@ -17,6 +24,11 @@ export const rollupColumns = [...rollupKeyColumns, ...rollupCounterColumns] as c
 export const allRollupColumns = [...allRollupKeyColumns, ...rollupCounterColumns] as const satisfies readonly (keyof RunRollupsAllTable)[];
 export const latencyBucketColumns = [...rollupKeyColumns, 'bucket', 'count'] as const satisfies readonly (keyof RunLatencyBucketsTable)[];
 export const allLatencyBucketColumns = [...allRollupKeyColumns, 'bucket', 'count'] as const satisfies readonly (keyof RunLatencyBucketsAllTable)[];
+/** A safety verdict count is identified by its rollup's key, the layer and the verdict. */
+export const safetyVerdictKeyColumns = [...rollupKeyColumns, 'layer', 'verdict'] as const satisfies readonly (keyof RunSafetyVerdictsTable)[];
+export const allSafetyVerdictKeyColumns = [...allRollupKeyColumns, 'layer', 'verdict'] as const satisfies readonly (keyof RunSafetyVerdictsAllTable)[];
+export const safetyVerdictColumns = [...safetyVerdictKeyColumns, 'count'] as const;
+export const allSafetyVerdictColumns = [...allSafetyVerdictKeyColumns, 'count'] as const;
 
 /** What a batch of runs adds to each rollup table, one row per key, sorted by key. */
 export interface RollupIncrements {
@@ -24,12 +36,16 @@ export interface RollupIncrements {
   buckets: RunLatencyBucketsTable[];
   allRollups: RunRollupsAllTable[];
   allBuckets: RunLatencyBucketsAllTable[];
+  /** Flagged and blocked safety verdicts per rollup key and layer. */
+  verdicts: RunSafetyVerdictsTable[];
+  allVerdicts: RunSafetyVerdictsAllTable[];
 }
 
 const counted = new Set<RunRecord['status']>(['succeeded', 'failed', 'blocked']);
 
 /**
- * What a batch of runs adds to the daily rollups, per account and over every run. Rows are sorted by key,
+ * What a batch of runs adds to the daily rollups, per account and over every run: the sums, the latency
+ * buckets and the flagged and blocked safety verdicts per layer. Rows are sorted by key,
  * so every writer takes the rows' locks in the same order and concurrent batches on PostgreSQL wait for
  * each other instead of deadlocking. Runs not yet finished (queued, running) are not counted.
  */
@@ -43,17 +59,25 @@ export function rollupIncrements(runs: readonly RunRecord[]): RollupIncrements {
     accounts.add(run, { account_id: run.accountId ?? anonymousAccountKey, ...key }, bucket);
     all.add(run, key, bucket);
   }
-  return { rollups: accounts.rollups(), buckets: accounts.buckets(), allRollups: all.rollups(), allBuckets: all.buckets() };
+  return {
+    rollups: accounts.rollups(),
+    buckets: accounts.buckets(),
+    allRollups: all.rollups(),
+    allBuckets: all.buckets(),
+    verdicts: accounts.verdicts(),
+    allVerdicts: all.verdicts(),
+  };
 }
 
 type RollupKey = Pick<RunRollupsAllTable, (typeof allRollupKeyColumns)[number]>;
 type AccountRollupKey = Pick<RunRollupsTable, (typeof rollupKeyColumns)[number]>;
 type RollupCounters = Pick<RunRollupsAllTable, (typeof rollupCounterColumns)[number]>;
 
-/** Sums per key and counts per key and bucket, for one rollup level. */
+/** Sums per key, counts per key and bucket, and counts per key, layer and verdict, for one rollup level. */
 class RollupAccumulator<Key extends RollupKey & { account_id?: string }> {
   readonly #rollups = new Map<string, Key & RollupCounters>();
   readonly #buckets = new Map<string, Key & { bucket: number; count: number }>();
+  readonly #verdicts = new Map<string, Key & { layer: string; verdict: string; count: number }>();
 
   add(run: RunRecord, key: Key, bucket: number): void {
     // '\u0000' sorts before every other character, so ordering the joined text orders the keys column by column.
@@ -75,6 +99,12 @@ class RollupAccumulator<Key extends RollupKey & { account_id?: string }> {
     const counts = this.#buckets.get(bucketText);
     if (counts) counts.count += 1;
     else this.#buckets.set(bucketText, { ...key, bucket, count: 1 });
+    for (const { layer, verdict } of run.safetyVerdicts ?? []) {
+      const verdictText = `${keyText}\u0000${layer}\u0000${verdict}`;
+      const verdicts = this.#verdicts.get(verdictText);
+      if (verdicts) verdicts.count += 1;
+      else this.#verdicts.set(verdictText, { ...key, layer, verdict, count: 1 });
+    }
   }
 
   rollups(): (Key & RollupCounters)[] {
@@ -83,6 +113,10 @@ class RollupAccumulator<Key extends RollupKey & { account_id?: string }> {
 
   buckets(): (Key & { bucket: number; count: number })[] {
     return sortedValues(this.#buckets);
+  }
+
+  verdicts(): (Key & { layer: string; verdict: string; count: number })[] {
+    return sortedValues(this.#verdicts);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../ports/clock.ts';
-import type { RunRecord, RunRepository } from '../../../ports/run-repository.ts';
+import type { CountedSafetyVerdict, RunRecord, RunRepository } from '../../../ports/run-repository.ts';
 import type { Telemetry } from '../../../ports/telemetry.ts';
 import { AppError } from '../../errors.ts';
 import { spentUnit } from '../../quotas/usage-meter.ts';
@@ -86,14 +86,16 @@ export async function endRun(dependencies: RunRecorder & { safety: PiiScreen }, 
 
 /**
  * Stores a finished run and reports it, with the verdicts of the layers it went through (by default the
- * input layers: a run that failed or was blocked before its output was screened) and, whatever the
+ * input layers: a run that failed or was blocked before its output was screened; the flagged and blocked
+ * ones are stored with the run's rollups) and, whatever the
  * outcome, the tokens and cost of every model call that answered. A meter that settles by the record
  * keeps the run's unit in the same write when the run succeeded or spent it.
  */
 export async function recordRun(recorder: RunRecorder, run: RunInProgress, model: ModelDefinition | undefined, outcome: RunOutcome): Promise<void> {
   const usage = outcome.usage ?? totalUsage(run.calls);
   recorder.telemetry.agentRun({ surface: run.command.surface, agent: run.agent.id, model: model?.id ?? null, provider: model?.provider ?? null, outcome: outcome.status });
-  for (const layer of outcome.layers ?? run.reports) recorder.telemetry.safetyVerdict({ layer: layer.layer, stage: layer.stage, verdict: layer.verdict });
+  const layers = outcome.layers ?? run.reports;
+  for (const layer of layers) recorder.telemetry.safetyVerdict({ layer: layer.layer, stage: layer.stage, verdict: layer.verdict });
   const keptUnits = outcome.status === 'succeeded' || spentUnit(run.command.meter, run.progress) ? 1 : 0;
   const quota = run.reservation.settle?.(keptUnits);
   await recorder.runs.insert({
@@ -115,8 +117,16 @@ export async function recordRun(recorder: RunRecorder, run: RunInProgress, model
     outputTokens: usage.outputTokens,
     costUsd: usage.costUsd,
     output: outcome.output ?? null,
+    safetyVerdicts: countedVerdicts(layers),
   });
   run.recorded = true;
+}
+
+/** The verdicts analytics count, in the run's record: the layers that flagged or blocked, at any stage. */
+function countedVerdicts(layers: readonly LayerReport[]): CountedSafetyVerdict[] {
+  const counted: CountedSafetyVerdict[] = [];
+  for (const { layer, verdict } of layers) if (verdict === 'flag' || verdict === 'block') counted.push({ layer, verdict });
+  return counted;
 }
 
 /**

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fixtureCatalog } from '../../../../test/support/agent-fixtures.ts';
 import { countingMeter } from '../../../../test/support/agent-runner-setup.ts';
 import { AppError } from '../../errors.ts';
+import type { Agent } from '../agent.ts';
 import { acceptTask, findAgent, findFreeAgent, resolveRun } from './resolve-stage.ts';
 
 const clock = { now: () => new Date('2026-06-01T12:00:00.000Z') };
 const sizeChecks: unknown[] = [];
-const safety = { checkInputSize: (body: unknown) => void sizeChecks.push(body) };
+const safety = { checkInputSize: (body: unknown) => void sizeChecks.push(body), policyFor: (agent: Agent) => agent.safetyPolicy };
 const code = (run: () => unknown) => {
   try {
     run();

@@ -41,13 +41,16 @@ export function acceptTask(safety: Pick<SafetyPipeline, 'checkInputSize'>, agent
 }
 
 /**
- * Stage 1, resolve: the agent the command names (anonymous callers only to free agents) and its task,
- * refused before anything is counted; then the run's id and clock.
+ * Stage 1, resolve: the agent the command names (anonymous callers only to free agents), with the safety
+ * policy the run is screened under, and its task, refused before anything is counted; then the run's id
+ * and clock.
  */
-export function resolveRun(dependencies: { catalog: AgentLookup; safety: Pick<SafetyPipeline, 'checkInputSize'>; clock: Clock }, command: RunAgentCommand): ResolvedRun {
+export function resolveRun(dependencies: { catalog: AgentLookup; safety: Pick<SafetyPipeline, 'checkInputSize' | 'policyFor'>; clock: Clock }, command: RunAgentCommand): ResolvedRun {
   const startedAt = performance.now();
-  const { catalog, clock } = dependencies;
-  const agent = command.surface === 'free' ? findFreeAgent(catalog, command.agentId) : findAgent(catalog, command.agentId, command.surface);
-  const task = acceptTask(dependencies.safety, agent, command.body);
+  const { catalog, clock, safety } = dependencies;
+  const found = command.surface === 'free' ? findFreeAgent(catalog, command.agentId) : findAgent(catalog, command.agentId, command.surface);
+  // Every stage screens under the run's policy: the agent's, with its plan's and the service's layer modes.
+  const agent: Agent = { ...found, safetyPolicy: safety.policyFor(found, command.planSafety) };
+  const task = acceptTask(safety, agent, command.body);
   return { command, agent, task, runId: createId('run', clock.now()), createdAt: clock.now().toISOString(), startedAt, reports: [], progress: 'none', calls: [], recorded: false };
 }

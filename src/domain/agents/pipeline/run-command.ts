@@ -1,5 +1,6 @@
 import type { UsageMeter, UsageSnapshot } from '../../quotas/usage-meter.ts';
 import type { ModelDefinition } from '../../routing/model-definition.ts';
+import type { LayerSettings } from '../../safety/policy-precedence.ts';
 import type { RoutingPolicy } from '../../routing/routing-policy.ts';
 import type { RunSurface } from '../agent.ts';
 import type { AgentRunBody } from '../agent-task.ts';
@@ -20,6 +21,8 @@ export interface RunAgentCommand {
   meter: UsageMeter;
   /** The caller's plan's routing policy, when it sets one. */
   planPolicy?: RoutingPolicy | undefined;
+  /** The layer modes and thresholds the caller's plan sets, when it sets any (see SafetyPipeline.policyFor). */
+  planSafety?: LayerSettings | undefined;
   /** Streams the model's answer as it arrives: each piece of text, with the run and model it belongs to. */
   onDelta?: (delta: StreamedDelta) => void;
   /**
