@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 
+export { argument, printTable } from './bench-table.ts';
+
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/agentapi.js');
 
@@ -152,21 +154,6 @@ export async function createBenchKey(
     child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`keys create exited ${code}`))));
   });
   return (JSON.parse(output) as { key: string }).key;
-}
-
-/** Prints a markdown table, so results paste straight into docs. */
-export function printTable(headers: string[], rows: (string | number)[][]): void {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
-  const line = (cells: (string | number)[]) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  console.log(line(headers));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
-}
-
-export function argument(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 /** Deletes one run's Redis keys (those under its prefix), and only them. */

@@ -27,6 +27,7 @@ const hostileTexts: Record<string, string> = {
   'look-alike letters in a long word': `${'a'.repeat(length - 2)} а`,
   'closing quotes': pumped('."”’)'),
   'brackets and tags': pumped('[<a ![x'),
+  'emails and numbers on one line': pumped('a@b.io +1 415 555 0123 4111111111111111, '),
 };
 
 async function timed(work: () => Promise<unknown>): Promise<number> {

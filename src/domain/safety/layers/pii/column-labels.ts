@@ -1,6 +1,8 @@
 // In a delimited table (CSV, TSV, semicolons, pipes) a value's label is its column's header, often lines
 // above it: "id,name,phone\n…\n17,Ana,030 97677251". This finds that header. Lines are read as ranges of
-// the text, counted character by character: only a header is ever cut into fields.
+// the text, counted character by character: only a header is ever cut into fields. A value's line and its
+// column are found by binary search (over the text's line starts, and over the delimiters of its line), so
+// many values on one long line cost no more than on many short ones.
 
 const delimiters = [',', '\t', ';', '|'] as const;
 // A header field is a short name without digits: "phone", "Card Number", "client_ip", "E-Mail".
@@ -17,6 +19,10 @@ interface Table {
 export class ColumnLabels {
   readonly #text: string;
   readonly #tables = new Map<number, Table | undefined>();
+  /** Where each line starts, ascending; found on first use. */
+  #lineStarts: number[] | undefined;
+  /** The positions of the delimiter on each table row read so far, by the row's start. */
+  readonly #delimiterPositions = new Map<number, number[]>();
 
   constructor(text: string) {
     this.#text = text;
@@ -24,10 +30,10 @@ export class ColumnLabels {
 
   /** The header of the column that `position` falls in, in words ("phone_number" → "phone number"). */
   labelAt(position: number): string | undefined {
-    const lineStart = this.#text.lastIndexOf('\n', position - 1) + 1;
+    const lineStart = this.#lineStartOf(position);
     const table = this.#tableAt(lineStart);
     if (table?.header === undefined) return undefined;
-    const field = table.header[this.#count(table.delimiter, lineStart, position)];
+    const field = table.header[this.#delimitersBefore(table.delimiter, lineStart, position)];
     return field === undefined ? undefined : words(field);
   }
 
@@ -65,6 +71,27 @@ export class ColumnLabels {
     return table;
   }
 
+  /** The start of the line `position` is on (a position just past a newline starts the next line). */
+  #lineStartOf(position: number): number {
+    if (this.#lineStarts === undefined) {
+      this.#lineStarts = [0];
+      for (let index = this.#text.indexOf('\n'); index >= 0; index = this.#text.indexOf('\n', index + 1)) this.#lineStarts.push(index + 1);
+    }
+    return this.#lineStarts[lastAtMost(this.#lineStarts, position)] ?? 0;
+  }
+
+  /** How many times `delimiter` occurs on the row at `lineStart` before `position`. */
+  #delimitersBefore(delimiter: string, lineStart: number, position: number): number {
+    let positions = this.#delimiterPositions.get(lineStart);
+    if (positions === undefined) {
+      positions = [];
+      const end = this.#lineEnd(lineStart);
+      for (let index = this.#text.indexOf(delimiter, lineStart); index >= 0 && index < end; index = this.#text.indexOf(delimiter, index + 1)) positions.push(index);
+      this.#delimiterPositions.set(lineStart, positions);
+    }
+    return lastAtMost(positions, position - 1) + 1;
+  }
+
   #count(delimiter: string, start: number, end: number): number {
     let count = 0;
     for (let index = this.#text.indexOf(delimiter, start); index >= 0 && index < end; index = this.#text.indexOf(delimiter, index + 1)) count += 1;
@@ -75,6 +102,18 @@ export class ColumnLabels {
     const end = this.#text.indexOf('\n', start);
     return end < 0 ? this.#text.length : end;
   }
+}
+
+/** The index of the last value of the ascending `values` that is at most `limit`; -1 when none is. */
+function lastAtMost(values: readonly number[], limit: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((values[middle] ?? 0) <= limit) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
 }
 
 function previousLine(text: string, lineStart: number): number | undefined {

@@ -51,6 +51,25 @@ describe('context scoring', () => {
     expect(adjustment(table, '5512345679', 'phone')).toBe(-labelPenalty);
   });
 
+  it('finds the column of every value on every row, the first and the last included', () => {
+    const table = 'id,name,phone\n1,Ana,467 3395\n2,Bo,99 668472';
+    const labels = new ColumnLabels(table);
+    expect(labels.labelAt(table.indexOf('1,Ana'))).toBe('id');
+    expect(labels.labelAt(table.indexOf('Ana'))).toBe('name');
+    expect(labels.labelAt(table.indexOf('467 3395'))).toBe('phone');
+    expect(labels.labelAt(table.indexOf('2,Bo'))).toBe('id');
+    expect(labels.labelAt(table.indexOf('99 668472'))).toBe('phone');
+    expect(labels.labelAt(table.length - 1)).toBe('phone');
+  });
+
+  it('reads the columns of one very long row as those of a short one', () => {
+    const columns = 2_000;
+    const table = `${Array.from({ length: columns }, (_, index) => (index === columns - 1 ? 'phone' : 'note')).join(',')}\n${'x,'.repeat(columns - 1)}467 3395`;
+    const labels = new ColumnLabels(table);
+    expect(labels.labelAt(table.indexOf('467 3395'))).toBe('phone');
+    expect(labels.labelAt(table.lastIndexOf('x'))).toBe('note');
+  });
+
   it('changes the outcome for borderline matches', () => {
     // A grouped national number (0.35) needs support; a bare 9-digit SSN (0.15) needs "SSN".
     expect(found('reference 467 3395')).toEqual([]);

@@ -40,9 +40,19 @@ function withoutOverlaps(findings: PiiFinding[]): PiiFinding[] {
   const ranked = [...findings].sort(
     (a, b) => b.score - a.score || specificity[b.type] - specificity[a.type] || b.end - b.start - (a.end - a.start) || a.start - b.start,
   );
+  // Kept in order of start; being disjoint, also in order of end, so the one kept finding a new one could
+  // overlap first is found by binary search (the first whose end lies past the new one's start).
   const kept: PiiFinding[] = [];
   for (const finding of ranked) {
-    if (kept.every((other) => finding.end <= other.start || finding.start >= other.end)) kept.push(finding);
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((kept[middle]?.end ?? 0) <= finding.start) low = middle + 1;
+      else high = middle;
+    }
+    const next = kept[low];
+    if (next === undefined || finding.end <= next.start) kept.splice(low, 0, finding);
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return kept;
 }
