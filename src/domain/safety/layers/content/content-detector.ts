@@ -85,7 +85,7 @@ function prepare(model: LinearClassifier): PreparedModel {
 /**
  * Assesses one normalised text. The features are computed once and every head reads them. The text is
  * harmful when the flagged head (toxic, abusive or harmful text as a whole) or the request head (a request
- * for help doing harm) reaches its threshold. The category heads are consulted only then (an insult
+ * for help doing harm, in the whole text or in one stretch of a long one) reaches its threshold. The category heads are consulted only then (an insult
  * aimed at the reader settles harassment before they are asked). A head's vote counts when the text backs
  * its category (see category-evidence.ts); a harmful text without a counted vote is named after the head
  * closest to its threshold among those the text backs, or, when it backs none, among the refused
@@ -93,10 +93,15 @@ function prepare(model: LinearClassifier): PreparedModel {
  */
 export function assessText(model: LinearClassifier, text: string): ContentAssessment {
   const { flaggedThreshold, requestThreshold, heads } = prepare(model);
-  const { vector, request, signals } = contentVectors(text, model.dimensions);
+  const { vector, request, requestWindows, signals } = contentVectors(text, model.dimensions);
   const flaggedProbability = flaggedScore(model.probability(flaggedHead, vector), signals);
   const flagged = scoreAgainst(flaggedProbability, flaggedThreshold);
-  const asked = requestThreshold === undefined ? 0 : scoreAgainst(flaggedScore(model.probability(requestHead, request), signals), requestThreshold);
+  let asked = 0;
+  if (requestThreshold !== undefined) {
+    let probability = flaggedScore(model.probability(requestHead, request), signals);
+    for (const window of requestWindows) probability = Math.max(probability, model.probability(requestHead, window));
+    asked = scoreAgainst(probability, requestThreshold);
+  }
   const modelScore = Math.max(flagged, asked);
   const categories = new Set<ContentCategory>(signals.ruleCategories);
   if (modelScore >= harmfulScore) {

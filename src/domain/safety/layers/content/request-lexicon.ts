@@ -26,7 +26,7 @@ export const requestLexicon = {
   ],
   /** Objects of harm: weapons, agents, drugs, malicious software, fraud instruments, hate and exploitation. */
   object: [
-    'explosive*', 'bomb', 'bombs', 'ied', 'ieds', 'grenade*', 'detonator*', 'weapon*', 'gun', 'guns', 'firearm*', 'rifle*', 'ammunition', 'ammo', 'silencer*', 'molotov', 'napalm', 'thermite',
+    'explosive*', 'bomb', 'bombs', 'ied', 'ieds', 'grenade*', 'detonator*', 'weapon*', 'gun', 'guns', 'handgun*', 'pistol*', 'firearm*', 'rifle*', 'shotgun*', 'knife', 'knives', 'machete*', 'acid', 'ammunition', 'ammo', 'silencer*', 'molotov', 'napalm', 'thermite',
     'poison', 'poisons', 'toxin*', 'toxic', 'nerve', 'sarin', 'ricin', 'anthrax', 'cyanide', 'arsenic', 'chlorine', 'pathogen*', 'bioweapon*', 'virus', 'viruses', 'lethal', 'deadly',
     'drug', 'drugs', 'meth', 'methamphetamine', 'cocaine', 'heroin', 'fentanyl', 'opioid*', 'narcotic*', 'lsd', 'mdma', 'crack',
     'malware', 'ransomware', 'trojan*', 'keylogger*', 'botnet*', 'spyware', 'rootkit*', 'worm', 'ddos', 'backdoor*', 'exploit', 'exploits', 'payload', 'phishing', 'credentials', 'passwords', 'password',
@@ -36,15 +36,22 @@ export const requestLexicon = {
   /** Someone the harm is done to. */
   target: [
     'someone', "someone's", 'somebody', 'person', "person's", 'people', 'victim*', 'neighbor*', 'neighbour*', 'coworker*', 'colleague*', 'classmate*', 'ex', 'wife', 'husband', 'girlfriend', 'boyfriend', 'partner',
-    'child', 'children', 'kid', 'kids', 'minor', 'minors', 'elderly', 'him', 'her', 'them', 'others', 'enemy', 'enemies', 'boss', 'teacher', 'stranger*', 'crowd', 'population', 'city', 'government', 'company', "company's", 'bank', 'users',
+    'child', 'children', 'kid', 'kids', 'minor', 'minors', 'elderly', 'him', 'her', 'them', 'others', 'brother*', 'sister*', 'mother', 'father', 'mom', 'dad', 'roommate*', 'family', 'cousin*', 'uncle', 'aunt', 'stepfather', 'stepmother', 'landlord', 'dog', 'cat', 'pet', 'enemy', 'enemies', 'boss', 'teacher', 'stranger*', 'crowd', 'population', 'city', 'government', 'company', "company's", 'bank', 'users',
   ],
   /** Keeping it hidden or unpunished. */
   covert: ['undetected', 'unnoticed', 'caught', 'secretly', 'secret', 'illegally', 'illegal', 'untraceable', 'anonymously', 'anonymous', 'unknowingly', 'without', 'trace', 'traces', 'police', 'cops', 'authorities', 'law', 'detection', 'evidence', 'getaway', 'alibi', 'unauthorized', 'consent'],
-  /** Protecting, preventing, learning about: the benign side of the same words. */
+  /** Protecting, preventing, recognising: the benign side of the same words. */
   defensive: [
-    'protect*', 'prevent*', 'defend*', 'defense', 'defence', 'detect', 'detecting', 'secure', 'securing', 'safely', 'safety', 'safe', 'avoid*', 'recogni*', 'report', 'reporting', 'victims', 'awareness', 'help',
-    'history', 'historical', 'historically', 'why', 'movie', 'film', 'novel', 'book', 'game', 'fiction', 'fictional', 'character', 'story', 'legal', 'legally', 'responsibly', 'ethical', 'ethically', 'own', 'mitigat*', 'patch*', 'fix',
+    'protect*', 'prevent*', 'defend*', 'defense', 'defence', 'detect', 'detecting', 'detection', 'identify', 'spot', 'secure', 'securing', 'safely', 'safety', 'safe', 'avoid*', 'recogni*', 'report', 'reporting',
+    'awareness', 'legal', 'legally', 'responsibly', 'ethical', 'ethically', 'own', 'mitigat*', 'patch*', 'fix', 'stop', 'discourage', 'respect*', 'promote', 'inclusion', 'inclusive', 'support', 'dangers', 'risks',
   ],
+  /** Stories, games, history and explanation: harm talked about, not asked for. */
+  context: [
+    'history', 'historical', 'historically', 'why', 'movie', 'movies', 'film', 'films', 'novel', 'book', 'books', 'game', 'games', 'video-game', 'fiction', 'fictional', 'character', 'characters', 'story', 'stories',
+    'show', 'series', 'episode', 'play', 'theatre', 'theater', 'scene', 'minecraft', 'fortnite', 'prop', 'props', 'costume', 'halloween', 'educational', 'course', 'class', 'consequences', 'definition', 'meaning',
+  ],
+  /** Asking what happened, not how to: "how did", "why was". */
+  past: ['did', 'was', 'were', 'had', 'happened', 'used'],
   /** Things a "harmful" verb does no harm to ("kill a process", "blow up an image", "shoot a photo"). */
   figurative: [
     'process', 'processes', 'thread', 'task', 'job', 'container', 'server', 'session', 'image', 'images', 'photo', 'photos', 'picture', 'pictures', 'video', 'time', 'weeds', 'bugs', 'mood', 'lights', 'engine',

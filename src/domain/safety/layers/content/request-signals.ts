@@ -68,14 +68,43 @@ const combinations: readonly (readonly [name: string, parts: readonly RequestLis
   ['defensive+method', ['defensive', 'method']],
   ['defensive+object', ['defensive', 'object']],
   ['figurative+method', ['figurative', 'method']],
+  ['context+method', ['context', 'method']],
+  ['context+object', ['context', 'object']],
+  ['past+method', ['past', 'method']],
+  ['past+object', ['past', 'object']],
 ];
+
+/**
+ * Parts that count when one follows the other closely (within `nearWords` words): "how to poison",
+ * "hurt someone", "kill a process", "detect malware". The order says what the request is about.
+ */
+const sequences: readonly (readonly [first: RequestList, second: RequestList])[] = [
+  ['ask', 'method'],
+  ['ask', 'object'],
+  ['command', 'method'],
+  ['command', 'object'],
+  ['method', 'target'],
+  ['method', 'object'],
+  ['method', 'covert'],
+  ['firstPerson', 'method'],
+  ['defensive', 'method'],
+  ['defensive', 'object'],
+  ['method', 'figurative'],
+  ['object', 'figurative'],
+  ['context', 'method'],
+  ['past', 'method'],
+];
+const nearWords = 3;
 const combinationMasks = combinations.map(([name, parts]) => [name, parts.reduce((mask, part) => mask | bits[part], 0)] as const);
 const harmBits = bits.method | bits.object;
+const sequenceIndices = sequences.map(([first, second]) => [listNames.indexOf(first), listNames.indexOf(second), `${first}>${second}`] as const);
 
 /** Reads the request parts of one text, sentence by sentence. */
 export function requestSignals(text: string): RequestSignals {
   const lower = text.toLowerCase();
   const found = new Set<string>();
+  // Per list, the word number (within the sentence) where it was last seen.
+  const lastSeen = new Int32Array(listNames.length).fill(-nearWords - 1);
   let sentence = 0;
   let words = 0;
   let start = -1;
@@ -83,6 +112,13 @@ export function requestSignals(text: string): RequestSignals {
     if ((sentence & harmBits) !== 0) for (const [name, mask] of combinationMasks) if ((sentence & mask) === mask) found.add(name);
     sentence = 0;
     words = 0;
+    lastSeen.fill(-nearWords - 1);
+  };
+  const read = (word: number) => {
+    if (word === 0) return;
+    sentence |= word;
+    for (const [first, second, name] of sequenceIndices) if ((word & (1 << second)) !== 0 && words - (lastSeen[first] as number) <= nearWords && words !== lastSeen[first]) found.add(name);
+    for (let list = 0; list < listNames.length; list += 1) if ((word & (1 << list)) !== 0) lastSeen[list] = words;
   };
   for (let index = 0; index <= lower.length; index += 1) {
     const code = index < lower.length ? lower.charCodeAt(index) : 46;
@@ -91,9 +127,9 @@ export function requestSignals(text: string): RequestSignals {
       continue;
     }
     if (start >= 0) {
-      sentence |= bitsOfWord(lower.slice(start, index));
-      start = -1;
       words += 1;
+      read(bitsOfWord(lower.slice(start, index)));
+      start = -1;
       if (words >= sentenceWords) close();
     }
     // Sentence ends: full stop, question and exclamation marks, semicolons, line breaks.
