@@ -22,7 +22,9 @@ export const requestLexicon = {
     'hack', 'hacking', 'crack', 'cracking', 'breach', 'exploit', 'exploiting', 'infect', 'infecting', 'phish*', 'scam', 'scamming', 'defraud*', 'fraud*', 'launder*', 'counterfeit*', 'forge', 'forging', 'embezzl*',
     'evade', 'evading', 'bribe', 'bribing', 'blackmail*', 'extort*', 'stalk', 'stalking', 'harass*', 'bully', 'bullying', 'manipulat*', 'spy', 'spying', 'dox', 'doxx*', 'doxing', 'vandaliz*', 'vandalis*',
     'sabotag*', 'impersonat*', 'incit*', 'radicaliz*', 'radicalis*', 'terroriz*', 'terroris*', 'discriminat*', 'humiliat*', 'intimidat*', 'threaten*', 'overdos*', 'starve', 'starving', 'cheat', 'cheating',
-    'synthesiz*', 'synthesis*', 'weaponiz*', 'weaponis*', 'detonat*', 'arson', 'torch', 'sell', 'selling', 'distribute', 'spread', 'spreading', 'promote', 'promoting', 'glorif*', 'exploitation', 'pirat*', 'bypass', 'disable',
+    'synthesiz*', 'synthesis*', 'weaponiz*', 'weaponis*', 'detonat*', 'arson', 'torch', 'sell', 'selling', 'distribute', 'spread', 'spreading', 'promote', 'promoting', 'glorif*', 'exploitation', 'pirat*',
+    'abus*', 'neglect*', 'deceiv*', 'decepti*', 'trick', 'tricking', 'lure', 'luring', 'coerc*', 'brainwash*', 'indoctrinat*', 'recruit*', 'smear', 'defam*', 'mislead*', 'falsif*', 'fabricat*', 'plagiari*', 'troll', 'trolling',
+    'insult', 'insulting', 'mock', 'mocking', 'ridicul*', 'shame', 'shaming', 'exclude', 'excluding', 'segregat*', 'oppress*', 'persecut*', 'sneak', 'smuggle', 'trespass*', 'eavesdrop*', 'wiretap*', 'track', 'tracking',
   ],
   /** Objects of harm: weapons, agents, drugs, malicious software, fraud instruments, hate and exploitation. */
   object: [
@@ -48,7 +50,14 @@ export const requestLexicon = {
   /** Stories, games, history and explanation: harm talked about, not asked for. */
   context: [
     'history', 'historical', 'historically', 'why', 'movie', 'movies', 'film', 'films', 'novel', 'book', 'books', 'game', 'games', 'video-game', 'fiction', 'fictional', 'character', 'characters', 'story', 'stories',
-    'show', 'series', 'episode', 'play', 'theatre', 'theater', 'scene', 'minecraft', 'fortnite', 'prop', 'props', 'costume', 'halloween', 'educational', 'course', 'class', 'consequences', 'definition', 'meaning',
+    'show', 'series', 'episode', 'play', 'theatre', 'theater', 'scene', 'minecraft', 'fortnite', 'prop', 'props', 'costume', 'halloween', 'educational', 'course', 'class', 'training', 'quiz', 'workshop', 'staff', 'employees', 'consequences', 'definition', 'meaning',
+  ],
+  /** Saying something of a whole group: "all", "always", "naturally". */
+  generalization: ['all', 'always', 'never', 'every', 'naturally', 'inherently', 'typically', 'generally', 'tend', 'genetically', 'born', 'those', 'these', 'such', 'true'],
+  /** Traits a stereotype pins on a group. */
+  negativeTrait: [
+    'lazy', 'stupid', 'dumb', 'dirty', 'smell', 'smelly', 'criminal*', 'violent', 'terrorist*', 'inferior', 'greedy', 'ugly', 'dangerous', 'extremist*', 'rapist*', 'thieves', 'thief', 'liars', 'cheap', 'aggressive',
+    'primitive', 'evil', 'uneducated', 'incompetent', 'weak', 'bad', 'worse', 'worst', 'backward', 'savage*', 'illegal', 'poor', 'untrustworthy', 'ignorant', 'crazy', 'emotional', 'unfit', 'burden', 'disgusting',
   ],
   /** Asking what happened, not how to: "how did", "why was". */
   past: ['did', 'was', 'were', 'had', 'happened', 'used'],

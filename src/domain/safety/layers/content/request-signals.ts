@@ -1,3 +1,4 @@
+import { isIdentityWord } from './identity-terms.ts';
 import { requestLexicon, type RequestList } from './request-lexicon.ts';
 
 /**
@@ -18,14 +19,16 @@ export interface RequestSignals {
 /** The longest stretch of words read as one sentence when no full stop ends it first. */
 const sentenceWords = 40;
 
-const listNames = Object.keys(requestLexicon) as RequestList[];
-const bitOf = (list: RequestList) => 1 << listNames.indexOf(list);
-const bits = Object.fromEntries(listNames.map((list) => [list, bitOf(list)])) as Record<RequestList, number>;
+/** The lists, and identity words (identity-terms.ts) as one more: a stereotype is a trait pinned on a group. */
+type SignalList = RequestList | 'identity';
+const listNames = [...(Object.keys(requestLexicon) as RequestList[]), 'identity'] as SignalList[];
+const bitOf = (list: SignalList) => 1 << listNames.indexOf(list);
+const bits = Object.fromEntries(listNames.map((list) => [list, bitOf(list)])) as Record<SignalList, number>;
 
 // Whole words map to the lists that hold them; stems are grouped by their first three characters.
 const wordBits = new Map<string, number>();
 const stemsByPrefix = new Map<string, { stem: string; bits: number }[]>();
-for (const list of listNames) {
+for (const list of Object.keys(requestLexicon) as RequestList[]) {
   for (const item of requestLexicon[list] as readonly string[]) {
     if (item.endsWith('*')) {
       const stem = item.slice(0, -1);
@@ -39,7 +42,7 @@ for (const list of listNames) {
 }
 
 function bitsOfWord(word: string): number {
-  let found = wordBits.get(word) ?? 0;
+  let found = (wordBits.get(word) ?? 0) | (isIdentityWord(word) ? bits.identity : 0);
   if (word.length >= 3) for (const candidate of stemsByPrefix.get(word.slice(0, 3)) ?? []) if (word.startsWith(candidate.stem)) found |= candidate.bits;
   return found;
 }
@@ -48,7 +51,7 @@ function bitsOfWord(word: string): number {
  * The combinations that make a request harmful or clear it, as feature names, with the parts a sentence
  * must hold for each. A feature is on when any sentence holds all its parts.
  */
-const combinations: readonly (readonly [name: string, parts: readonly RequestList[]])[] = [
+const combinations: readonly (readonly [name: string, parts: readonly SignalList[]])[] = [
   ['harm:method', ['method']],
   ['harm:object', ['object']],
   ['ask+method', ['ask', 'method']],
@@ -72,13 +75,17 @@ const combinations: readonly (readonly [name: string, parts: readonly RequestLis
   ['context+object', ['context', 'object']],
   ['past+method', ['past', 'method']],
   ['past+object', ['past', 'object']],
+  ['identity+method', ['identity', 'method']],
+  ['identity+generalization', ['identity', 'generalization']],
+  ['identity+trait', ['identity', 'negativeTrait']],
+  ['identity+generalization+trait', ['identity', 'generalization', 'negativeTrait']],
 ];
 
 /**
  * Parts that count when one follows the other closely (within `nearWords` words): "how to poison",
  * "hurt someone", "kill a process", "detect malware". The order says what the request is about.
  */
-const sequences: readonly (readonly [first: RequestList, second: RequestList])[] = [
+const sequences: readonly (readonly [first: SignalList, second: SignalList])[] = [
   ['ask', 'method'],
   ['ask', 'object'],
   ['command', 'method'],
@@ -96,7 +103,7 @@ const sequences: readonly (readonly [first: RequestList, second: RequestList])[]
 ];
 const nearWords = 3;
 const combinationMasks = combinations.map(([name, parts]) => [name, parts.reduce((mask, part) => mask | bits[part], 0)] as const);
-const harmBits = bits.method | bits.object;
+const harmBits = bits.method | bits.object | bits.identity;
 const sequenceIndices = sequences.map(([first, second]) => [listNames.indexOf(first), listNames.indexOf(second), `${first}>${second}`] as const);
 
 /** Reads the request parts of one text, sentence by sentence. */
