@@ -60,34 +60,37 @@ function weightedRate(rows: readonly OutOfSourceScore[], thresholds: HeadThresho
   return total > 0 ? flagged / total : 0;
 }
 
-/** Candidate thresholds for one head: just above each of the benign rows' highest scores, and 1 (never). */
-function candidates(benign: readonly OutOfSourceScore[], score: (row: OutOfSourceScore) => number, count: number): number[] {
-  const sorted = benign.map(score).sort((a, b) => b - a);
-  const values = new Set<number>([1]);
-  for (let step = 0; step < count; step += 1) {
-    const value = sorted[Math.floor((step / count) * Math.min(sorted.length, benign.length * 0.3))];
-    if (value !== undefined) values.add(Math.min(1, value + 1e-6));
-  }
-  return [...values].sort((a, b) => a - b);
+/** Candidate thresholds for one head: just above each benign row's score, and 1 (never), ascending. */
+function candidates(benign: readonly OutOfSourceScore[], score: (row: OutOfSourceScore) => number): number[] {
+  return [...new Set([1, ...benign.map((row) => Math.min(1, score(row) + 1e-6))])].sort((a, b) => a - b);
 }
 
 /**
  * The pair of thresholds that, on out-of-source scores, catches the most harmful rows (the mean of the
  * harmful sources' recalls, so a large source does not drown a small one) while each kind of benign text
- * (see content-source-groups.ts) stays within its false-positive target, authored rows weighing less.
+ * (see content-source-groups.ts) stays within its false-positive target, authored rows weighing less. For
+ * each flagged threshold the request threshold is the lowest that keeps the targets: the rates only fall
+ * as a threshold rises, so it is found by bisection.
  */
 export function chooseThresholds(scored: readonly OutOfSourceScore[], targets: Readonly<Record<BenignKind, number>>): HeadThresholds {
   const benign = scored.filter((row) => !row.label);
   const byKind = [...Map.groupBy(benign, (row) => benignKindOf(row.source))];
   const harmfulSources = [...Map.groupBy(scored.filter((row) => row.label), (row) => row.source).values()];
+  const withinTargets = (thresholds: HeadThresholds) => byKind.every(([kind, rows]) => weightedRate(rows, thresholds) <= targets[kind]);
+  const requestCandidates = candidates(benign, (row) => row.request);
   let best = { thresholds: { flagged: 1, request: 1 }, recall: -1 };
-  for (const flagged of candidates(benign, (row) => row.flagged, 60)) {
-    for (const request of candidates(benign, (row) => row.request, 60)) {
-      const thresholds = { flagged, request };
-      if (byKind.some(([kind, rows]) => weightedRate(rows, thresholds) > targets[kind])) continue;
-      const recall = harmfulSources.reduce((sum, rows) => sum + weightedRate(rows, thresholds), 0) / harmfulSources.length;
-      if (recall > best.recall) best = { thresholds, recall };
+  for (const flagged of candidates(benign, (row) => row.flagged)) {
+    if (!withinTargets({ flagged, request: 1 })) continue;
+    let low = 0;
+    let high = requestCandidates.length - 1;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (withinTargets({ flagged, request: requestCandidates[middle] as number })) high = middle;
+      else low = middle + 1;
     }
+    const thresholds = { flagged, request: requestCandidates[low] as number };
+    const recall = harmfulSources.reduce((sum, rows) => sum + weightedRate(rows, thresholds), 0) / harmfulSources.length;
+    if (recall > best.recall) best = { thresholds, recall };
   }
   return best.thresholds;
 }

@@ -37,12 +37,12 @@ export const requestWindowCharacters = 200;
  * placeholder (see identity-terms.ts) plus the word-list and rule signals, for the flagged and category
  * heads; the content words and their pairs plus the request signals (what the text asks for, see
  * request-signals.ts), for the request head, of the whole text and of each stretch of a long one. A
- * harmful method or object named in a request counts as evidence, like a listed word.
+ * request for a harmful method or object counts as evidence, like a listed word.
  */
 export function contentVectors(text: string, dimensions: number): ContentVectors {
   const words = contentSignals(text);
   const request = requestSignals(text);
-  const signals = request.hasHarm && !words.hasEvidence ? { ...words, hasEvidence: true } : words;
+  const signals = request.asksForHarm && !words.hasEvidence ? { ...words, hasEvidence: true } : words;
   const features = { ...words.features, ...request.features };
   const windows = sentenceWindows(text, requestWindowCharacters);
   const requestWindows = windows.length > 1 ? windows.map((window) => requestVector(window, dimensions, requestSignals(window).features)) : [];

@@ -7,7 +7,8 @@ const features = (text: string) => Object.keys(requestSignals(text).features);
 describe('requestSignals', () => {
   it('finds a request for a harmful method aimed at someone', () => {
     expect(features('How can I poison someone without getting caught?')).toEqual(expect.arrayContaining(['request:ask+method', 'request:method+target', 'request:method+covert', 'request:ask>method', 'request:method>target']));
-    expect(requestSignals('How can I poison someone?').hasHarm).toBe(true);
+    expect(requestSignals('How can I poison someone?').asksForHarm).toBe(true);
+    expect(requestSignals('self-harm').asksForHarm).toBe(false);
   });
 
   it('finds the benign frame of the same words', () => {
@@ -21,7 +22,7 @@ describe('requestSignals', () => {
   });
 
   it('reads nothing into a text without harmful methods or objects', () => {
-    expect(requestSignals('How do I write a cover letter for a nursing job?')).toEqual({ features: {}, hasHarm: false });
+    expect(requestSignals('How do I write a cover letter for a nursing job?')).toEqual({ features: {}, asksForHarm: false });
   });
 });
 

@@ -12,8 +12,8 @@ import { requestLexicon, type RequestList } from './request-lexicon.ts';
 export interface RequestSignals {
   /** Named features for the content model: each part and each combination found in one sentence. */
   features: Record<string, number>;
-  /** A sentence names a harmful method or object. */
-  hasHarm: boolean;
+  /** A sentence asks for a harmful method or object, or aims one at someone: more than a word on its own. */
+  asksForHarm: boolean;
 }
 
 /** The longest stretch of words read as one sentence when no full stop ends it first. */
@@ -102,6 +102,9 @@ const sequences: readonly (readonly [first: SignalList, second: SignalList])[] =
   ['past', 'method'],
 ];
 const nearWords = 3;
+
+/** Combinations that make a text more than a harmful word on its own ("self-harm" as a label is not a request). */
+const harmfulCombinations = ['ask+method', 'ask+object', 'command+method', 'command+object', 'method+object', 'method+target', 'method+covert', 'object+covert', 'self+method', 'self+object'];
 const combinationMasks = combinations.map(([name, parts]) => [name, parts.reduce((mask, part) => mask | bits[part], 0)] as const);
 const harmBits = bits.method | bits.object | bits.identity;
 const sequenceIndices = sequences.map(([first, second]) => [listNames.indexOf(first), listNames.indexOf(second), `${first}>${second}`] as const);
@@ -144,5 +147,5 @@ export function requestSignals(text: string): RequestSignals {
   }
   const features: Record<string, number> = {};
   for (const name of found) features[`request:${name}`] = 1;
-  return { features, hasHarm: found.has('harm:method') || found.has('harm:object') };
+  return { features, asksForHarm: harmfulCombinations.some((name) => found.has(name)) };
 }
