@@ -79,9 +79,9 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
   const { training, validation } = contentTrainingRows(dataDirectory);
   const texts = training.map((row) => normalizeText(row.text).text);
   const weights = sourceWeights(training, options.sourceBalance);
-  const read = texts.map((text) => contentVectors(text, options.dimensions));
+  const read = texts.map((text) => contentVectors(text, options.dimensions, true));
   const examples = read.map(({ vector }, index) => ({ vector, weight: weights[index] as number }));
-  const requestExamples = read.map(({ request }, index) => ({ vector: request, weight: weights[index] as number }));
+  const requestExamples = read.map(({ requests }, index) => ({ vector: requests[0] as SparseVector, weight: weights[index] as number }));
   const vectorAt = (index: number) => (examples[index] as { vector: SparseVector }).vector;
   const requestAt = (index: number) => (requestExamples[index] as { vector: SparseVector }).vector;
   const asRequest = training.map((row) => readsAsRequest(row.source));

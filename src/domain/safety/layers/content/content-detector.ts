@@ -93,14 +93,14 @@ function prepare(model: LinearClassifier): PreparedModel {
  */
 export function assessText(model: LinearClassifier, text: string): ContentAssessment {
   const { flaggedThreshold, requestThreshold, heads } = prepare(model);
-  const { vector, request, requestWindows, signals } = contentVectors(text, model.dimensions);
+  const { vector, requests, signals } = contentVectors(text, model.dimensions);
   const flaggedProbability = flaggedScore(model.probability(flaggedHead, vector), signals);
   const flagged = scoreAgainst(flaggedProbability, flaggedThreshold);
   let asked = 0;
   if (requestThreshold !== undefined) {
-    let probability = flaggedScore(model.probability(requestHead, request), signals);
-    for (const window of requestWindows) probability = Math.max(probability, model.probability(requestHead, window));
-    asked = scoreAgainst(probability, requestThreshold);
+    let probability = 0;
+    for (const request of requests) probability = Math.max(probability, model.probability(requestHead, request));
+    asked = scoreAgainst(flaggedScore(probability, signals), requestThreshold);
   }
   const modelScore = Math.max(flagged, asked);
   const categories = new Set<ContentCategory>(signals.ruleCategories);

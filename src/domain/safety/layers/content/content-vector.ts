@@ -2,7 +2,7 @@ import { hashedFeatures, type SparseVector } from '../../classifier/hashed-featu
 import type { ContentCategory } from './content-categories.ts';
 import { contentSignals, type ContentSignals } from './content-signals.ts';
 import { maskIdentityTerms } from './identity-terms.ts';
-import { requestSignals } from './request-signals.ts';
+import { requestSignals, type RequestSignals } from './request-signals.ts';
 import { requestVector } from './request-vector.ts';
 import { sentenceWindows } from './sentence-windows.ts';
 
@@ -22,10 +22,8 @@ export const categoryHeads: readonly ContentCategory[] = ['child_sexual_exploita
 export interface ContentVectors {
   /** The flagged and category heads' input. */
   vector: SparseVector;
-  /** The request head's input: the whole text. */
-  request: SparseVector;
-  /** …and, for a long text, each stretch of sentences (see sentence-windows.ts); empty for a short one. */
-  requestWindows: SparseVector[];
+  /** The request head's inputs: the whole of a short text, each stretch of sentences of a long one (see sentence-windows.ts). */
+  requests: SparseVector[];
   signals: ContentSignals;
 }
 
@@ -36,15 +34,20 @@ export const requestWindowCharacters = 200;
  * What the content model reads, computed once per text: the hashed text with identity words as one
  * placeholder (see identity-terms.ts) plus the word-list and rule signals, for the flagged and category
  * heads; the content words and their pairs plus the request signals (what the text asks for, see
- * request-signals.ts), for the request head, of the whole text and of each stretch of a long one. A
- * request for a harmful method or object counts as evidence, like a listed word.
+ * request-signals.ts), for the request head. A request for a harmful method or object counts as evidence,
+ * like a listed word. The request signals are read per stretch of a long text; as they only combine within
+ * a sentence, the stretches' signals together are the whole text's. `whole` reads the request head's input
+ * of a long text whole as well, as training does: the model learns from each labelled text as one.
  */
-export function contentVectors(text: string, dimensions: number): ContentVectors {
+export function contentVectors(text: string, dimensions: number, whole = false): ContentVectors {
   const words = contentSignals(text);
-  const request = requestSignals(text);
-  const signals = request.asksForHarm && !words.hasEvidence ? { ...words, hasEvidence: true } : words;
-  const features = { ...words.features, ...request.features };
   const windows = sentenceWindows(text, requestWindowCharacters);
-  const requestWindows = windows.length > 1 ? windows.map((window) => requestVector(window, dimensions, requestSignals(window).features)) : [];
-  return { vector: hashedFeatures(maskIdentityTerms(text), { dimensions }, features), request: requestVector(text, dimensions, features), requestWindows, signals };
+  const windowSignals = windows.map(requestSignals);
+  const requestFeatures = windowSignals.length === 1 ? (windowSignals[0] as RequestSignals).features : Object.assign({}, ...windowSignals.map((signal) => signal.features));
+  const asksForHarm = windowSignals.some((signal) => signal.asksForHarm);
+  const signals = asksForHarm && !words.hasEvidence ? { ...words, hasEvidence: true } : words;
+  const features = { ...words.features, ...requestFeatures };
+  const requests =
+    windows.length === 1 || whole ? [requestVector(text, dimensions, features)] : windows.map((window, index) => requestVector(window, dimensions, (windowSignals[index] as RequestSignals).features));
+  return { vector: hashedFeatures(maskIdentityTerms(text), { dimensions }, features), requests, signals };
 }

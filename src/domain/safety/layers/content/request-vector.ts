@@ -12,8 +12,15 @@ import { identityPlaceholder, isIdentityWord } from './identity-terms.ts';
  */
 export function requestVector(text: string, dimensions: number, extra: Readonly<Record<string, number>>): SparseVector {
   const mask = dimensions - 1;
-  const buckets = new Map<number, number>();
-  const add = (hash: number) => buckets.set(hash & mask, 1);
+  const seen = scratchFor(dimensions);
+  let count = 0;
+  const add = (hash: number) => {
+    const bucket = hash & mask;
+    if (seen[bucket] === 1) return;
+    seen[bucket] = 1;
+    if (count === touched.length) touched = grown(touched);
+    touched[count++] = bucket;
+  };
   const lower = text.toLowerCase();
   const recent: number[] = [];
   let start = -1;
@@ -37,21 +44,40 @@ export function requestVector(text: string, dimensions: number, extra: Readonly<
     if (code === 46 || code === 63 || code === 33 || code === 59 || code === 10) recent.length = 0;
   }
   const extras = Object.entries(extra).filter(([, value]) => value !== 0);
-  const scale = buckets.size > 0 ? 1 / Math.sqrt(buckets.size) : 0;
-  const indices = new Int32Array(buckets.size + extras.length);
-  const values = new Float32Array(buckets.size + extras.length);
-  let position = 0;
-  for (const bucket of buckets.keys()) {
+  const scale = count > 0 ? 1 / Math.sqrt(count) : 0;
+  const indices = new Int32Array(count + extras.length);
+  const values = new Float32Array(count + extras.length);
+  for (let position = 0; position < count; position += 1) {
+    const bucket = touched[position] as number;
     indices[position] = bucket;
     values[position] = scale;
-    position += 1;
+    seen[bucket] = 0;
   }
-  for (const [name, value] of extras) {
-    indices[position] = hashString(`request:${name}`) & mask;
-    values[position] = value;
-    position += 1;
-  }
+  extras.forEach(([name, value], offset) => {
+    indices[count + offset] = hashString(`request:${name}`) & mask;
+    values[count + offset] = value;
+  });
   return { indices, values };
+}
+
+// Which buckets the current text touched, per dimension count, cleared after each text; and the touched
+// buckets in order. The service is single-threaded, so reuse is safe and spares allocations per text.
+const scratch = new Map<number, Uint8Array>();
+let touched: Int32Array<ArrayBuffer> = new Int32Array(1024);
+
+function scratchFor(dimensions: number): Uint8Array {
+  let seen = scratch.get(dimensions);
+  if (!seen) {
+    seen = new Uint8Array(dimensions);
+    scratch.set(dimensions, seen);
+  }
+  return seen;
+}
+
+function grown(buffer: Int32Array): Int32Array<ArrayBuffer> {
+  const larger = new Int32Array(buffer.length * 2);
+  larger.set(buffer);
+  return larger;
 }
 
 /** How many content words back a pair still reaches ("make a small pipe bomb": make … bomb). */
