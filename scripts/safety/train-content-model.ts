@@ -33,15 +33,16 @@ const seed = 20261122;
 interface LabelledRow extends ContentRow {
   /** The row's categories as this layer names them. */
   mapped: ContentCategory[];
-  /** From the content data (not an added negative): the flagged threshold is set on these. */
+  /** From the content data (not an added row): held out by source, and the thresholds are set on these. */
   fromContentData: boolean;
 }
 
 /**
  * The rows the content model learns from: the content data of both data sets (toxic and benign posts;
  * harmful requests, benign look-alikes and identity mentions); benign prompts (the jailbreak data's benign
- * side: ordinary and "sounds dangerous but is not" requests) and business idioms as negatives; and
- * swearing at things (profanity) next to insults at people (harassment) in the same office language.
+ * side: ordinary and "sounds dangerous but is not" requests), business idioms and look-alike requests as
+ * negatives; everyday harmful requests; and swearing at things (profanity) next to insults at people
+ * (harassment) in the same office language.
  */
 export function contentTrainingRows(dataDirectory: string): { training: LabelledRow[]; validation: LabelledRow[] } {
   const content = [...readRows<ContentRow>(dataDirectory, 'content'), ...readRows<ContentRow>(v2DataDirectory(dataDirectory), 'content')];
@@ -65,13 +66,16 @@ export function contentTrainingRows(dataDirectory: string): { training: Labelled
 }
 
 /**
- * Trains the content model: a `flagged` head and one head per category the data has enough examples of,
- * all over the same features. The category heads learn from flagged rows only: they answer "which harm",
- * not "harmful or not", so swearing in a tweet and swearing in an email are told apart by whom they aim at
- * rather than by how a tweet looks; each category threshold maximises that head's 5-fold out-of-fold F1 on
- * flagged rows. The flagged threshold is chosen on out-of-source scores: every content source (or family of
- * authored rows) is scored by a model trained without it, as the layer meets text from sources it has never
- * seen, and the threshold is the lowest that keeps benign rows and identity mentions within their targets.
+ * Trains the content model. Two heads decide whether a text is harmful: `flagged` reads the whole text
+ * (toxic, abusive, hateful posts and comments) and `request` reads what a request asks for (a harmful
+ * method or object, see request-vector.ts); a text is harmful when either reaches its threshold. One head
+ * per category the data has enough examples of names the harm; the category heads learn from flagged rows
+ * only: they answer "which harm", not "harmful or not", so swearing in a tweet and swearing in an email are
+ * told apart by whom they aim at rather than by how a tweet looks; each category threshold maximises that
+ * head's 5-fold out-of-fold F1 on flagged rows. The two deciding thresholds are chosen on out-of-source
+ * scores: every content source (or family of authored rows) is scored by heads trained without it, as the
+ * layer meets text from sources it has never seen, and the thresholds are the pair that catches most while
+ * each kind of benign text (requests and look-alikes, identity mentions, posts) stays within its target.
  * The validation fifth is only measured. Seeded, so the same data gives the same file.
  */
 export function trainContentModel(dataDirectory: string, overrides: Partial<ContentTrainingOptions> = {}): LinearModelFile {
@@ -133,7 +137,7 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
   const classifier = new LinearClassifier(modelFile(final, thresholds, options, {}));
   const measured = (rows: readonly LabelledRow[]) => {
     const detections = rows.map((row) => ({ row, detection: detectContent(classifier, row.text) }));
-    const decided = detections.map(({ row, detection }) => ({ score: detection.flagged ? 1 : 0, label: row.flagged, source: row.source }));
+    const decided = detections.map(({ row, detection }) => ({ score: detection.flagged ? 1 : 0, label: row.flagged }));
     const scored = detections.map(({ row, detection }) => ({ score: detection.score, label: row.flagged }));
     return { ...rounded({ ...metricsOf(countAt(decided, 0.5)) }), recallAtOnePercent: round(recallAtFalsePositiveRate(scored, 0.01)) };
   };

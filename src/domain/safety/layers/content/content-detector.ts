@@ -36,10 +36,10 @@ const profanityProbability = 0.5;
 const fewWords = 3;
 
 /**
- * The flagged head's probability as the layer uses it. One or two ordinary words ("pitch", "must",
- * "self-harm" as a label in structured output) are mostly character fragments to the model, and its
- * probability for them is noise; without a listed word or a rule hit the score is scaled down by how
- * little text there is.
+ * A deciding head's (flagged or request) probability as the layer uses it. One or two ordinary words
+ * ("pitch", "must", "self-harm" as a label in structured output) are mostly character fragments to the
+ * model, and its probability for them is noise; without a listed word, a rule hit or a request for harm
+ * the score is scaled down by how little text there is.
  */
 export function flaggedScore(probability: number, signals: Pick<ContentSignals, 'words' | 'hasEvidence'>): number {
   return signals.words < fewWords && !signals.hasEvidence ? (probability * signals.words) / fewWords : probability;
