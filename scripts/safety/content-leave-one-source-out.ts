@@ -6,7 +6,7 @@ export interface OutOfSourceScore {
   label: boolean;
   /** The flagged head's probability. */
   flagged: number;
-  /** The request head's probability (0 for a row it does not read). */
+  /** The request head's probability. */
   request: number;
   /** A phrase rule decides the row whatever the scores. */
   ruleHit: boolean;

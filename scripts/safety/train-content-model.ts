@@ -92,10 +92,15 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
   const labelOf = (row: LabelledRow, head: string) => (head === flaggedHead || head === requestHead ? row.flagged : row.mapped.includes(head as ContentCategory));
   // The flagged head learns harm in posts and comments, the request head harm asked for: the harmful
   // requests are the request head's alone (the flagged head, which reads the style of the whole text, would
-  // learn the style of each request data set), the benign rows teach both. Both train on the rows `include` keeps.
+  // learn the style of each request data set), and the request head reads requests only (benign tweets as
+  // negatives teach it the style of tweets, not what a request asks for). Both train on the rows `include`
+  // keeps; both score every row out of source, as the layer runs both on every text.
   const harmfulRequest = training.map((row, index) => row.flagged && asRequest[index] === true);
   const trainDecidingHeads = (include: (index: number) => boolean) =>
-    new Map([...trainHeads(training, examples, [flaggedHead], labelOf, options, (index) => include(index) && !harmfulRequest[index]), ...trainHeads(training, requestExamples, [requestHead], labelOf, options, (index) => include(index) && asRequest[index] === true)]);
+    new Map([
+      ...trainHeads(training, examples, [flaggedHead], labelOf, options, (index) => include(index) && !harmfulRequest[index]),
+      ...trainHeads(training, requestExamples, [requestHead], labelOf, options, (index) => include(index) && asRequest[index] === true),
+    ]);
   const signals = read.map((entry) => entry.signals);
 
   // Category heads: out-of-fold probabilities, each flagged training row scored by models that did not see it.
@@ -121,7 +126,7 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
       const classifier = new LinearClassifier(modelFile(trainDecidingHeads(include), {}, options, {}));
       return (index) => {
         const signal = signals[index] as ContentSignals;
-        return { flagged: flaggedScore(classifier.probability(flaggedHead, vectorAt(index)), signal), request: asRequest[index] ? flaggedScore(classifier.probability(requestHead, requestAt(index)), signal) : 0 };
+        return { flagged: flaggedScore(classifier.probability(flaggedHead, vectorAt(index)), signal), request: flaggedScore(classifier.probability(requestHead, requestAt(index)), signal) };
       };
     },
   );
