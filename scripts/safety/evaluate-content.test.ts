@@ -8,7 +8,7 @@ import { defaultDataDirectory, fingerprint, readRows, type ContentRow } from './
 const minimumRecall = 0.8;
 const maximumFalsePositiveRate = 0.05;
 
-const { model, trainedFingerprints, recordedValidation: recorded } = loadContentModel();
+const { model, trainedFingerprints, recordedValidation: recorded, recordedRequestValidation, leaveOneSourceOut } = loadContentModel();
 const hasData = existsSync(join(defaultDataDirectory, 'content'));
 const row = (text: string, flagged: boolean, source = 'test'): ContentRow => ({ text, flagged, categories: [], source });
 
@@ -51,6 +51,19 @@ describe('the committed content model', () => {
       trueNegatives: recorded.trueNegatives,
       falseNegatives: recorded.falseNegatives,
     });
+  });
+
+  it('records requests validated in-sample at few false positives, and every source scored out of source', () => {
+    expect(recordedRequestValidation.falsePositiveRate).toBeLessThanOrEqual(maximumFalsePositiveRate);
+    expect(recordedRequestValidation.recall).toBeGreaterThan(0);
+    const sources = new Set(leaveOneSourceOut.map((rate) => rate.source));
+    for (const source of ['advbench', 'catqa', 'do-not-answer', 'gptfuzz-questions', 'coconot-eval', 'coconot-contrast-pref', 'authored-identity-template', 'spikee-investment-fp', 'davidson']) expect(sources).toContain(source);
+  });
+
+  it('keeps neutral identity mentions out of source within their target of 2%', () => {
+    const identity = leaveOneSourceOut.filter((rate) => rate.source.startsWith('authored-identity'));
+    expect(identity.length).toBe(3);
+    for (const rate of identity) expect(rate.rate).toBeLessThanOrEqual(0.02);
   });
 
   it('practically never flags the business prompts', () => {

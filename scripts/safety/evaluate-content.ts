@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { LinearClassifier, linearModelFileSchema } from '../../src/domain/safety/classifier/linear-classifier.ts';
 import { detectContent } from '../../src/domain/safety/layers/content/content-detector.ts';
+import { formatSourceRates, type SourceRate } from './content-leave-one-source-out.ts';
 import { evaluateBinary, type BinaryEvaluation, type LabelledText } from './evaluate-binary.ts';
-import { businessPromptsUrl, defaultDataDirectory, fingerprint, option, readJsonl, readRows, trainedFingerprints, type ContentRow, type JailbreakRow } from './safety-data.ts';
+import { businessPromptsUrl, defaultDataDirectory, fingerprint, option, readJsonl, readRows, trainedFingerprints, v2DataDirectory, type ContentRow, type JailbreakRow } from './safety-data.ts';
 
 /** Where the service loads the content model from. */
 export const contentModelUrl = new URL('../../catalog/safety/content-model.json', import.meta.url);
@@ -12,18 +13,29 @@ export interface LoadedContentModel {
   model: LinearClassifier;
   /** Fingerprints of the rows it was trained on. */
   trainedFingerprints: Set<string>;
-  /** The validation results recorded when it was trained (counts, precision, recall, falsePositiveRate, …). */
+  /** The validation results recorded when it was trained (counts, precision, recall, falsePositiveRate, …) on posts and comments. */
   recordedValidation: Record<string, number>;
+  /** The same on requests (harmful requests, look-alikes, identity mentions). */
+  recordedRequestValidation: Record<string, number>;
+  /** Recall per harmful source and false-positive rate per benign source, each source scored by models trained without it. */
+  leaveOneSourceOut: SourceRate[];
+}
+
+/** The numbers of a recorded result, without its tables. */
+function numbersOf(value: unknown): Record<string, number> {
+  return typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number')) : {};
 }
 
 /** The committed content model, validated as the service validates it. */
 export function loadContentModel(url: URL = contentModelUrl): LoadedContentModel {
   const file = linearModelFileSchema.parse(JSON.parse(readFileSync(url, 'utf8')));
-  const { validation } = file.training as { validation?: unknown };
+  const { validation, requestValidation, leaveOneSourceOut } = file.training as { validation?: unknown; requestValidation?: unknown; leaveOneSourceOut?: unknown };
   return {
     model: new LinearClassifier(file),
     trainedFingerprints: trainedFingerprints(file.training),
-    recordedValidation: typeof validation === 'object' && validation !== null ? Object.fromEntries(Object.entries(validation).filter((entry): entry is [string, number] => typeof entry[1] === 'number')) : {},
+    recordedValidation: numbersOf(validation),
+    recordedRequestValidation: numbersOf(requestValidation),
+    leaveOneSourceOut: Array.isArray(leaveOneSourceOut) ? (leaveOneSourceOut as SourceRate[]) : [],
   };
 }
 
@@ -71,10 +83,11 @@ export function formatContentEvaluation(title: string, evaluation: BinaryEvaluat
   return lines.join('\n');
 }
 
-// `node scripts/safety/evaluate-content.ts [--data <folder>]`: the content rows the committed model did not
-// train on, then the business prompts (which must practically never be flagged).
+// `node scripts/safety/evaluate-content.ts [--data <folder>] [--data-v2 <folder>]`: the content rows of both
+// data sets the committed model did not train on, the business prompts (which must practically never be
+// flagged), the jailbreak data's benign prompts, then the leave-one-source-out rates recorded at training.
 if (import.meta.main) {
-  const { model, trainedFingerprints } = loadContentModel();
+  const { model, trainedFingerprints, leaveOneSourceOut } = loadContentModel();
   const dataDirectory = option('data') ?? defaultDataDirectory;
   const rows = readRows<ContentRow>(dataDirectory, 'content');
   const benignPrompts = readRows<JailbreakRow>(dataDirectory, 'jailbreak')
@@ -84,7 +97,12 @@ if (import.meta.main) {
   evaluateContent(rows.slice(0, 500), model);
   console.log(formatContentEvaluation('content rows not trained on', evaluateContent(rows, model, trainedFingerprints)));
   console.log();
+  const requests = readRows<ContentRow>(v2DataDirectory(dataDirectory), 'content');
+  console.log(formatContentEvaluation('harmful requests, look-alikes and identity mentions not trained on', evaluateContent(requests, model, trainedFingerprints)));
+  console.log();
   console.log(formatContentEvaluation('business prompts (all benign)', evaluateContent(businessPromptRows(), model, trainedFingerprints)));
   console.log();
   console.log(formatContentEvaluation('benign prompts of the jailbreak data not trained on', evaluateContent(benignPrompts, model, trainedFingerprints)));
+  console.log('\nleave one source out (recorded at training: each source scored by models trained without it)');
+  console.log(formatSourceRates(leaveOneSourceOut));
 }

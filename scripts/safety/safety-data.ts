@@ -77,3 +77,12 @@ export function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
+
+/**
+ * The second data set (harmful requests, benign look-alikes, identity mentions) next to `directory`:
+ * `<directory>/../safety-v2/`, unless `--data-v2` names another folder. Its content rows have the first
+ * set's fields (plus a few the readers ignore), so `readRows(v2DataDirectory(...), 'content')` reads them.
+ */
+export function v2DataDirectory(directory: string): string {
+  return option('data-v2') ?? join(directory, '..', 'safety-v2');
+}

@@ -2,44 +2,50 @@ import { quantizeWeights, LinearClassifier, type LinearModelFile } from '../../s
 import type { SparseVector } from '../../src/domain/safety/classifier/hashed-features.ts';
 import { seededRandom, trainLogisticRegression, type TrainingExample } from '../../src/domain/safety/classifier/train-linear-classifier.ts';
 import { businessIdiomSentences } from '../../src/domain/safety/layers/content/business-idioms.ts';
+import { harmfulRequestSentences } from '../../src/domain/safety/layers/content/harmful-request-examples.ts';
+import { lookAlikeRequestSentences } from '../../src/domain/safety/layers/content/look-alike-requests.ts';
 import { categoriesOfDataRow, type ContentCategory } from '../../src/domain/safety/layers/content/content-categories.ts';
 import { detectContent, flaggedScore } from '../../src/domain/safety/layers/content/content-detector.ts';
 import type { ContentSignals } from '../../src/domain/safety/layers/content/content-signals.ts';
-import { categoryHeads, contentVector, flaggedHead } from '../../src/domain/safety/layers/content/content-vector.ts';
+import { categoryHeads, contentVectors, flaggedHead, requestHead } from '../../src/domain/safety/layers/content/content-vector.ts';
 import { insultsAtPeople, swearingAtThings } from '../../src/domain/safety/layers/content/swearing-examples.ts';
 import { normalizeText } from '../../src/domain/safety/text/normalize-text.ts';
+import { caught, chooseThresholds, leaveOneSourceOutScores, ratesBySource, type OutOfSourceScore } from './content-leave-one-source-out.ts';
+import { readsAsRequest, trainingWeightOf, type BenignKind } from './content-source-groups.ts';
 import { countAt, metricsOf, recallAtFalsePositiveRate } from './metrics.ts';
-import { fingerprint, isValidationRow, readRows, type ContentRow, type JailbreakRow } from './safety-data.ts';
+import { fingerprint, isValidationRow, readRows, v2DataDirectory, type ContentRow, type JailbreakRow } from './safety-data.ts';
 
 export interface ContentTrainingOptions {
   dimensions: number;
   epochs: number;
   learningRate: number;
   l2: number;
-  /** The flagged threshold lets at most this share of benign content rows through (out of fold); the target is 5%. */
-  targetFalsePositiveRate: number;
+  /** The thresholds catch at most this (weighted) share of each kind of benign content rows, scored out of source. */
+  targetFalsePositiveRates: Readonly<Record<BenignKind, number>>;
   /** How far each source's rows are weighted towards equal totals per source and label (0 = not at all, 1 = fully). */
   sourceBalance: number;
 }
 
-export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 17, epochs: 10, learningRate: 0.2, l2: 2e-6, targetFalsePositiveRate: 0.04, sourceBalance: 0 };
+export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, l2: 2e-6, targetFalsePositiveRates: { request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
 const folds = 5;
 const seed = 20261122;
 
 interface LabelledRow extends ContentRow {
   /** The row's categories as this layer names them. */
   mapped: ContentCategory[];
-  /** From the content data (not an added negative): the flagged threshold is set on these. */
+  /** From the content data (not an added row): held out by source, and the thresholds are set on these. */
   fromContentData: boolean;
 }
 
 /**
- * The rows the content model learns from: the content data; benign prompts (the jailbreak data's benign
- * side: ordinary and "sounds dangerous but is not" requests) and business idioms as negatives; and
- * swearing at things (profanity) next to insults at people (harassment) in the same office language.
+ * The rows the content model learns from: the content data of both data sets (toxic and benign posts;
+ * harmful requests, benign look-alikes and identity mentions); benign prompts (the jailbreak data's benign
+ * side: ordinary and "sounds dangerous but is not" requests), business idioms and look-alike requests as
+ * negatives; everyday harmful requests; and swearing at things (profanity) next to insults at people
+ * (harassment) in the same office language.
  */
 export function contentTrainingRows(dataDirectory: string): { training: LabelledRow[]; validation: LabelledRow[] } {
-  const content = readRows<ContentRow>(dataDirectory, 'content');
+  const content = [...readRows<ContentRow>(dataDirectory, 'content'), ...readRows<ContentRow>(v2DataDirectory(dataDirectory), 'content')];
   const benignPrompts = readRows<JailbreakRow>(dataDirectory, 'jailbreak')
     .filter((row) => row.label === 0 && !isValidationRow(row.text))
     .map((row): ContentRow => ({ text: row.text, flagged: false, categories: [], source: `benign-prompt:${row.source}` }));
@@ -47,6 +53,8 @@ export function contentTrainingRows(dataDirectory: string): { training: Labelled
   const added = [
     ...benignPrompts,
     ...businessIdiomSentences().map(written('business-idioms', false, [])),
+    ...lookAlikeRequestSentences().map(written('look-alike-requests', false, [])),
+    ...harmfulRequestSentences().map(written('harmful-requests', true, ['other_harm'])),
     ...swearingAtThings().map(written('swearing-at-things', true, ['offensive'])),
     ...insultsAtPeople().map(written('insults-at-people', true, ['HR'])),
   ];
@@ -58,54 +66,87 @@ export function contentTrainingRows(dataDirectory: string): { training: Labelled
 }
 
 /**
- * Trains the content model: a `flagged` head and one head per category the data has enough examples of,
- * all over the same features. The category heads learn from flagged rows only: they answer "which harm",
- * not "harmful or not", so swearing in a tweet and swearing in an email are told apart by whom they aim at
- * rather than by how a tweet looks. The flagged threshold comes from 5-fold out-of-fold scores on the
- * training rows (at most 4% of benign content rows caught), each category threshold maximises that head's
- * out-of-fold F1 on flagged rows. The validation fifth is only measured. Seeded, so the same data gives the
- * same file.
+ * Trains the content model. Two heads decide whether a text is harmful: `flagged` reads the whole text
+ * (toxic, abusive, hateful posts and comments) and `request` reads what a request asks for (a harmful
+ * method or object, see request-vector.ts); a text is harmful when either reaches its threshold. One head
+ * per category the data has enough examples of names the harm; the category heads learn from flagged rows
+ * only: they answer "which harm", not "harmful or not", so swearing in a tweet and swearing in an email are
+ * told apart by whom they aim at rather than by how a tweet looks; each category threshold maximises that
+ * head's 5-fold out-of-fold F1 on flagged rows. The two deciding thresholds are chosen on out-of-source
+ * scores: every content source (or family of authored rows) is scored by heads trained without it, as the
+ * layer meets text from sources it has never seen, and the thresholds are the pair that catches most while
+ * each kind of benign text (requests and look-alikes, identity mentions, posts) stays within its target.
+ * The validation fifth is only measured. Seeded, so the same data gives the same file.
  */
 export function trainContentModel(dataDirectory: string, overrides: Partial<ContentTrainingOptions> = {}): LinearModelFile {
   const options = { ...defaultContentTrainingOptions, ...overrides };
   const { training, validation } = contentTrainingRows(dataDirectory);
   const texts = training.map((row) => normalizeText(row.text).text);
   const weights = sourceWeights(training, options.sourceBalance);
-  const read = texts.map((text) => contentVector(text, options.dimensions));
+  const read = texts.map((text) => contentVectors(text, options.dimensions, true));
   const examples = read.map(({ vector }, index) => ({ vector, weight: weights[index] as number }));
-  const heads = [flaggedHead, ...categoryHeads];
-  const labelOf = (row: LabelledRow, head: string) => (head === flaggedHead ? row.flagged : row.mapped.includes(head as ContentCategory));
+  const requestExamples = read.map(({ requests }, index) => ({ vector: requests[0] as SparseVector, weight: weights[index] as number }));
+  const vectorAt = (index: number) => (examples[index] as { vector: SparseVector }).vector;
+  const requestAt = (index: number) => (requestExamples[index] as { vector: SparseVector }).vector;
+  const asRequest = training.map((row) => readsAsRequest(row.source));
+  const labelOf = (row: LabelledRow, head: string) => (head === flaggedHead || head === requestHead ? row.flagged : row.mapped.includes(head as ContentCategory));
+  // The flagged head learns harm in posts and comments, the request head harm asked for: the harmful
+  // requests are the request head's alone (the flagged head, which reads the style of the whole text, would
+  // learn the style of each request data set), and the request head reads requests only (benign tweets as
+  // negatives teach it the style of tweets, not what a request asks for). Both train on the rows `include`
+  // keeps; both score every row out of source, as the layer runs both on every text.
+  const harmfulRequest = training.map((row, index) => row.flagged && asRequest[index] === true);
+  const trainDecidingHeads = (include: (index: number) => boolean) =>
+    new Map([
+      ...trainHeads(training, examples, [flaggedHead], labelOf, options, (index) => include(index) && !harmfulRequest[index]),
+      ...trainHeads(training, requestExamples, [requestHead], labelOf, options, (index) => include(index) && asRequest[index] === true),
+    ]);
+  const signals = read.map((entry) => entry.signals);
 
-  // Out-of-fold probabilities per head: each training row scored by models that did not see it.
-  const outOfFold = new Map(heads.map((head) => [head, training.map(() => 0)]));
+  // Category heads: out-of-fold probabilities, each flagged training row scored by models that did not see it.
+  const outOfFold = new Map(categoryHeads.map((head) => [head, training.map(() => 0)]));
   for (let fold = 0; fold < folds; fold += 1) {
     const inFold = (index: number) => index % folds === fold;
-    const classifier = new LinearClassifier(modelFile(trainHeads(training, examples, heads, labelOf, options, (index) => !inFold(index)), {}, options, {}));
-    training.forEach((_row, index) => {
-      if (inFold(index)) for (const head of heads) (outOfFold.get(head) as number[])[index] = classifier.probability(head, (examples[index] as { vector: SparseVector }).vector);
+    const classifier = new LinearClassifier(modelFile(trainHeads(training, examples, categoryHeads, labelOf, options, (index) => !inFold(index)), {}, options, {}));
+    training.forEach((row, index) => {
+      if (inFold(index) && row.flagged) for (const head of categoryHeads) (outOfFold.get(head) as number[])[index] = classifier.probability(head, vectorAt(index));
     });
   }
   const thresholds: Record<string, number> = {};
-  const signals = read.map((entry) => entry.signals);
-  const scoredFlagged = training.map((row, index) => ({
-    score: flaggedScore((outOfFold.get(flaggedHead) as number[])[index] as number, signals[index] as ContentSignals),
-    label: row.flagged,
-    ruleHit: (signals[index] as ContentSignals).ruleCategories.length > 0,
-    fromContentData: row.fromContentData,
-    source: row.source,
-  }));
-  thresholds[flaggedHead] = flaggedThreshold(scoredFlagged.filter((example) => example.fromContentData), options.targetFalsePositiveRate);
   for (const head of categoryHeads) {
     const scored = training.flatMap((row, index) => (row.flagged ? [{ score: (outOfFold.get(head) as number[])[index] as number, label: labelOf(row, head) }] : []));
     thresholds[head] = bestF1Threshold(scored);
   }
 
-  const final = trainHeads(training, examples, heads, labelOf, options, () => true);
+  // The flagged and request heads: out-of-source scores, then the thresholds.
+  const outOfSource = leaveOneSourceOutScores(
+    training.map((row) => row.source),
+    training.map((row) => row.fromContentData),
+    (include) => {
+      const classifier = new LinearClassifier(modelFile(trainDecidingHeads(include), {}, options, {}));
+      return (index) => {
+        const signal = signals[index] as ContentSignals;
+        return { flagged: flaggedScore(classifier.probability(flaggedHead, vectorAt(index)), signal), request: flaggedScore(classifier.probability(requestHead, requestAt(index)), signal) };
+      };
+    },
+  );
+  const scoredOutOfSource: OutOfSourceScore[] = training.flatMap((row, index) => {
+    const scores = outOfSource[index];
+    return row.fromContentData && scores ? [{ source: row.source, label: row.flagged, ...scores, ruleHit: (signals[index] as ContentSignals).ruleCategories.length > 0 }] : [];
+  });
+  const chosen = chooseThresholds(scoredOutOfSource, options.targetFalsePositiveRates);
+  thresholds[flaggedHead] = chosen.flagged;
+  thresholds[requestHead] = chosen.request;
+
+  const final = new Map([...trainDecidingHeads(() => true), ...trainHeads(training, examples, categoryHeads, labelOf, options, () => true)]);
   const classifier = new LinearClassifier(modelFile(final, thresholds, options, {}));
-  const detections = validation.map((row) => ({ row, detection: detectContent(classifier, row.text) }));
-  const decided = detections.map(({ row, detection }) => ({ score: detection.flagged ? 1 : 0, label: row.flagged }));
-  const scored = detections.map(({ row, detection }) => ({ score: detection.score, label: row.flagged }));
-  const outOfFoldDecided = scoredFlagged.filter((example) => example.fromContentData).map((example) => ({ score: example.ruleHit || example.score >= (thresholds[flaggedHead] as number) ? 1 : 0, label: example.label, source: example.source }));
+  const measured = (rows: readonly LabelledRow[]) => {
+    const detections = rows.map((row) => ({ row, detection: detectContent(classifier, row.text) }));
+    const decided = detections.map(({ row, detection }) => ({ score: detection.flagged ? 1 : 0, label: row.flagged }));
+    const scored = detections.map(({ row, detection }) => ({ score: detection.score, label: row.flagged }));
+    return { ...rounded({ ...metricsOf(countAt(decided, 0.5)) }), recallAtOnePercent: round(recallAtFalsePositiveRate(scored, 0.01)) };
+  };
+  const requestValidation = validation.filter((row) => readsAsRequest(row.source));
 
   return modelFile(final, thresholds, options, {
     data: {
@@ -115,33 +156,26 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
       bySource: countBy(training, (row) => row.source),
       byCategory: countBy(training.flatMap((row) => row.mapped), (category) => category),
     },
-    split: 'validation = content rows whose fingerprint starts with A–M (isValidationRow, about a fifth); thresholds from 5-fold out-of-fold scores on the training rows',
-    categoryMapping: 'S→sexual_content; S3→child_sexual_exploitation+sexual_content; H→hate; H2→hate+violent_crimes; V,V2→violent_crimes; HR→harassment; SH→self_harm; davidson hate→hate; davidson offensive→profanity; surge toxic→harassment',
+    split: 'validation = content rows whose fingerprint starts with A–M (isValidationRow, about a fifth), measured apart for posts (validation) and requests (requestValidation); flagged and request thresholds from leave-one-source-out scores on the training rows; category thresholds from 5-fold out-of-fold scores',
+    categoryMapping:
+      'S→sexual_content; S3→child_sexual_exploitation+sexual_content; H→hate; H2→hate+violent_crimes; V,V2→violent_crimes; HR→harassment; SH→self_harm; davidson hate→hate; davidson offensive→profanity; surge toxic→harassment; violence,child_safety→violent_crimes; cyber,fraud,illegal_activity,other_harm,misinformation→non_violent_crimes; hate_harassment→hate; privacy→privacy; sexual→sexual_content; self_harm→self_harm',
     options: { ...options, folds, seed },
     thresholds: rounded(thresholds),
-    outOfFold: rounded({ ...metricsOf(countAt(outOfFoldDecided, 0.5)) }),
-    outOfFoldBySource: ratesBySource(outOfFoldDecided),
-    validation: { ...rounded({ ...metricsOf(countAt(decided, 0.5)) }), recallAtOnePercent: round(recallAtFalsePositiveRate(scored, 0.01)) },
+    leaveOneSourceOut: ratesBySource(scoredOutOfSource, (row) => caught(row, chosen)),
+    validation: measured(validation.filter((row) => !readsAsRequest(row.source))),
+    requestValidation: { ...measured(requestValidation), bySource: ratesBySource(requestValidation.map((row) => ({ source: row.source, label: row.flagged })), (_row, index) => detectContent(classifier, (requestValidation[index] as LabelledRow).text).flagged) },
     fingerprints: training.map((row) => fingerprint(row.text)),
   });
 }
 
-/** Per source: recall on its flagged rows and the false-positive rate on its benign rows. */
-function ratesBySource(decided: readonly { score: number; label: boolean; source: string }[]): Record<string, { recall: number; falsePositiveRate: number }> {
-  const sources = [...new Set(decided.map((example) => example.source))];
-  return Object.fromEntries(
-    sources.map((source) => {
-      const { recall, falsePositiveRate } = metricsOf(countAt(decided.filter((example) => example.source === source), 0.5));
-      return [source, { recall: round(recall), falsePositiveRate: round(falsePositiveRate) }];
-    }),
-  );
-}
-
-/** Weights that move each (source, label) group towards the same total, by `balance` (0 = all rows weigh 1). */
+/**
+ * Weights that move each (source, label) group towards the same total, by `balance` (0 = all rows weigh 1),
+ * with authored rows weighing less (see content-source-groups.ts).
+ */
 function sourceWeights(rows: readonly LabelledRow[], balance: number): number[] {
   const groupOf = (row: LabelledRow) => `${row.source}|${row.flagged}`;
   const sizes = countBy(rows, groupOf);
-  const raw = rows.map((row) => Math.pow(sizes[groupOf(row)] as number, -balance));
+  const raw = rows.map((row) => Math.pow(sizes[groupOf(row)] as number, -balance) * trainingWeightOf(row.source));
   const mean = raw.reduce((sum, value) => sum + value, 0) / raw.length;
   return raw.map((value) => value / mean);
 }
@@ -160,24 +194,12 @@ function trainHeads(
       rows.forEach((row, index) => {
         const example = examples[index] as { vector: SparseVector; weight: number };
         // A category head learns which harm a flagged text is, so it reads flagged rows only.
-        if (include(index) && (head === flaggedHead || row.flagged)) selected.push({ ...example, label: labelOf(row, head) ? 1 : 0 });
+        if (include(index) && (head === flaggedHead || head === requestHead || row.flagged)) selected.push({ ...example, label: labelOf(row, head) ? 1 : 0 });
       });
       const { dimensions, epochs, learningRate, l2 } = options;
       return [head, trainLogisticRegression(selected, { dimensions, epochs, learningRate, l2, random: seededRandom(seed) })];
     }),
   );
-}
-
-/**
- * The lowest threshold at which the detector (model or rules) catches at most the target share of benign
- * rows: benign rows a rule catches count against the target whatever the threshold.
- */
-function flaggedThreshold(scored: readonly { score: number; label: boolean; ruleHit: boolean }[], targetFalsePositiveRate: number): number {
-  const negatives = scored.filter((example) => !example.label);
-  const caughtByRules = negatives.filter((example) => example.ruleHit).length;
-  const allowed = Math.max(0, Math.floor(negatives.length * targetFalsePositiveRate) - caughtByRules);
-  const boundary = negatives.filter((example) => !example.ruleHit).map((example) => example.score).sort((a, b) => b - a)[allowed];
-  return boundary === undefined ? 0.5 : Math.min(1, boundary + 1e-6);
 }
 
 function bestF1Threshold(scored: readonly { score: number; label: boolean }[]): number {

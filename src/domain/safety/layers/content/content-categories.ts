@@ -40,6 +40,12 @@ export function isBlockingCategory(category: ContentCategory): boolean {
  *   `SH` self-harm → self_harm.
  * - Davidson: `hate` → hate; `offensive` (mostly profanity and slurs in tweets) → profanity.
  * - Surge toxicity has no codes; a toxic row (insults, abuse at people) → harassment.
+ * - The harmful requests of the second data set carry one coarse category each: `violence` → violent_crimes;
+ *   `cyber`, `fraud`, `illegal_activity` → non_violent_crimes (Llama Guard's S2 holds cyber crime, fraud and
+ *   other crimes); `hate_harassment` → hate (mostly stereotypes about groups); `privacy` → privacy;
+ *   `child_safety` (abuse and neglect of children, seldom sexual) → violent_crimes; `sexual` →
+ *   sexual_content; `self_harm` → self_harm; `other_harm` and `misinformation` (a keyword fallback, mostly
+ *   scams, manipulation and false claims) → non_violent_crimes.
  */
 const categoriesByDataCode: Readonly<Record<string, readonly ContentCategory[]>> = {
   S: ['sexual_content'],
@@ -52,6 +58,17 @@ const categoriesByDataCode: Readonly<Record<string, readonly ContentCategory[]>>
   SH: ['self_harm'],
   hate: ['hate'],
   offensive: ['profanity'],
+  violence: ['violent_crimes'],
+  cyber: ['non_violent_crimes'],
+  fraud: ['non_violent_crimes'],
+  illegal_activity: ['non_violent_crimes'],
+  hate_harassment: ['hate'],
+  privacy: ['privacy'],
+  child_safety: ['violent_crimes'],
+  sexual: ['sexual_content'],
+  self_harm: ['self_harm'],
+  other_harm: ['non_violent_crimes'],
+  misinformation: ['non_violent_crimes'],
 };
 
 /** The categories of one labelled row, sorted; a flagged row without codes counts as harassment. */

@@ -4,11 +4,11 @@ import { scanTexts } from '../../text/normalize-text.ts';
 import { categoriesSettledByWords, hasEvidenceFor } from './category-evidence.ts';
 import { isBlockingCategory, type ContentCategory } from './content-categories.ts';
 import type { ContentSignals } from './content-signals.ts';
-import { categoryHeads, contentVector, flaggedHead } from './content-vector.ts';
+import { categoryHeads, contentVectors, flaggedHead, requestHead } from './content-vector.ts';
 
 /** What the content checks found in one text. */
 export interface ContentAssessment {
-  /** 0–1: how likely the text is harmful or toxic. */
+  /** 0–1: how likely the text is harmful or toxic; 0.5 and up when a head's threshold is reached. */
   score: number;
   /** Detected categories, sorted; empty when nothing was found. */
   categories: ContentCategory[];
@@ -26,14 +26,20 @@ export interface ContentDetection {
 
 /** A phrase rule's hit is near-certain; it ranks above every model score the thresholds let through. */
 const ruleScore = 0.99;
+/**
+ * The flagged head's probability from which a text with swear words in it is reported as profanity even
+ * below the blocking threshold: profanity is only reported, never refused, so its bar need not be set by
+ * the false positives a block would cost.
+ */
+const profanityProbability = 0.5;
 /** Below this many words, a text with nothing listed in it gives the model too little to read. */
 const fewWords = 3;
 
 /**
- * The flagged head's probability as the layer uses it. One or two ordinary words ("pitch", "must",
- * "self-harm" as a label in structured output) are mostly character fragments to the model, and its
- * probability for them is noise; without a listed word or a rule hit the score is scaled down by how
- * little text there is.
+ * A deciding head's (flagged or request) probability as the layer uses it. One or two ordinary words
+ * ("pitch", "must", "self-harm" as a label in structured output) are mostly character fragments to the
+ * model, and its probability for them is noise; without a listed word, a rule hit or a request for harm
+ * the score is scaled down by how little text there is.
  */
 export function flaggedScore(probability: number, signals: Pick<ContentSignals, 'words' | 'hasEvidence'>): number {
   return signals.words < fewWords && !signals.hasEvidence ? (probability * signals.words) / fewWords : probability;
@@ -41,8 +47,22 @@ export function flaggedScore(probability: number, signals: Pick<ContentSignals, 
 
 interface PreparedModel {
   flaggedThreshold: number;
+  /** Undefined for a model without a request head. */
+  requestThreshold: number | undefined;
   heads: { category: ContentCategory; threshold: number }[];
 }
+
+/**
+ * A head's probability on one scale for every head: its threshold maps to 0.5, below it to 0–0.5 and
+ * above it to 0.5–1, so the highest of several heads says whether any reached its threshold.
+ */
+export function scoreAgainst(probability: number, threshold: number): number {
+  if (probability < threshold) return threshold > 0 ? (0.5 * probability) / threshold : 0.5;
+  return threshold < 1 ? 0.5 + (0.5 * (probability - threshold)) / (1 - threshold) : 1;
+}
+
+/** At this score or above a text is harmful: some head reached its threshold (see scoreAgainst). */
+export const harmfulScore = 0.5;
 
 // Thresholds and heads are read from the model once, not on every text.
 const prepared = new WeakMap<LinearClassifier, PreparedModel>();
@@ -54,6 +74,7 @@ function prepare(model: LinearClassifier): PreparedModel {
     if (!names.has(flaggedHead)) throw new Error(`the content model has no "${flaggedHead}" head`);
     entry = {
       flaggedThreshold: model.threshold(flaggedHead) ?? 0.5,
+      requestThreshold: names.has(requestHead) ? (model.threshold(requestHead) ?? 0.5) : undefined,
       heads: categoryHeads.filter((category) => names.has(category)).map((category) => ({ category, threshold: model.threshold(category) ?? 0.5 })),
     };
     prepared.set(model, entry);
@@ -62,19 +83,28 @@ function prepare(model: LinearClassifier): PreparedModel {
 }
 
 /**
- * Assesses one normalised text. The features are computed once and every head reads the same vector. The
- * category heads are consulted only when the text is flagged (an insult aimed at the reader settles
- * harassment before they are asked). A head's vote counts when the text backs its
- * category (see category-evidence.ts); a flagged text without a counted vote is named after the head
+ * Assesses one normalised text. The features are computed once and every head reads them. The text is
+ * harmful when the flagged head (toxic, abusive or harmful text as a whole) or the request head (a request
+ * for help doing harm, in the whole text or in one stretch of a long one) reaches its threshold. The category heads are consulted only then (an insult
+ * aimed at the reader settles harassment before they are asked). A head's vote counts when the text backs
+ * its category (see category-evidence.ts); a harmful text without a counted vote is named after the head
  * closest to its threshold among those the text backs, or, when it backs none, among the refused
  * categories: the model found harm, and nothing in the text says it is only swearing.
  */
 export function assessText(model: LinearClassifier, text: string): ContentAssessment {
-  const { flaggedThreshold, heads } = prepare(model);
-  const { vector, signals } = contentVector(text, model.dimensions);
-  const probability = flaggedScore(model.probability(flaggedHead, vector), signals);
+  const { flaggedThreshold, requestThreshold, heads } = prepare(model);
+  const { vector, requests, signals } = contentVectors(text, model.dimensions);
+  const flaggedProbability = flaggedScore(model.probability(flaggedHead, vector), signals);
+  const flagged = scoreAgainst(flaggedProbability, flaggedThreshold);
+  let asked = 0;
+  if (requestThreshold !== undefined) {
+    let probability = 0;
+    for (const request of requests) probability = Math.max(probability, model.probability(requestHead, request));
+    asked = scoreAgainst(flaggedScore(probability, signals), requestThreshold);
+  }
+  const modelScore = Math.max(flagged, asked);
   const categories = new Set<ContentCategory>(signals.ruleCategories);
-  if (probability >= flaggedThreshold) {
+  if (modelScore >= harmfulScore) {
     for (const category of categoriesSettledByWords(signals)) categories.add(category);
     const closestBacked = { category: undefined as ContentCategory | undefined, ratio: -1 };
     const closestRefused = { category: undefined as ContentCategory | undefined, ratio: -1 };
@@ -94,8 +124,10 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
     }
     const fallback = closestBacked.category ?? closestRefused.category;
     if (!voted && categories.size === 0 && fallback) categories.add(fallback);
+  } else if (categories.size === 0 && flaggedProbability >= profanityProbability && hasEvidenceFor('profanity', signals)) {
+    categories.add('profanity');
   }
-  const score = signals.ruleCategories.length > 0 ? Math.max(probability, ruleScore) : probability;
+  const score = signals.ruleCategories.length > 0 ? Math.max(modelScore, ruleScore) : modelScore;
   return { score, categories: [...categories].sort() };
 }
 

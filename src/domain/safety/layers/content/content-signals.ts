@@ -154,7 +154,8 @@ function featuresOf(counts: readonly number[], shape: { words: number; aimed: nu
   const lengthDamping = 1 / Math.sqrt(1 + shape.words / 50);
   listNames.forEach((list, index) => {
     const count = counts[index] as number;
-    if (count === 0) return;
+    // Naming a group is no evidence of hate on its own: only its combination with abuse below is a feature.
+    if (count === 0 || list === 'group') return;
     features[`list:${list}`] = (Math.log2(1 + count) / 2) * lengthDamping;
     // Whatever the length: one explicit word in a long text can be all that matters.
     features[`has:${list}`] = 0.5;

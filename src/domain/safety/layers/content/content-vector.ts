@@ -1,18 +1,53 @@
 import { hashedFeatures, type SparseVector } from '../../classifier/hashed-features.ts';
 import type { ContentCategory } from './content-categories.ts';
 import { contentSignals, type ContentSignals } from './content-signals.ts';
+import { maskIdentityTerms } from './identity-terms.ts';
+import { requestSignals, type RequestSignals } from './request-signals.ts';
+import { requestVector } from './request-vector.ts';
+import { sentenceWindows } from './sentence-windows.ts';
 
-/** The model head that says whether a text is harmful or toxic at all. */
+/** The model head that says whether a text is harmful or toxic at all, reading the whole text. */
 export const flaggedHead = 'flagged';
+
+/** The model head that says whether a text asks for help doing harm, reading what is asked (request-vector.ts). */
+export const requestHead = 'request';
 
 /**
  * Categories with a head of their own in the content model: those the development data has enough
  * examples of. The rest are found by the phrase rules only.
  */
-export const categoryHeads: readonly ContentCategory[] = ['child_sexual_exploitation', 'harassment', 'hate', 'profanity', 'self_harm', 'sexual_content', 'violent_crimes'];
+export const categoryHeads: readonly ContentCategory[] = ['child_sexual_exploitation', 'harassment', 'hate', 'non_violent_crimes', 'privacy', 'profanity', 'self_harm', 'sexual_content', 'violent_crimes'];
 
-/** What the content model reads: the hashed text and the word-list and rule signals, computed once per text. */
-export function contentVector(text: string, dimensions: number): { vector: SparseVector; signals: ContentSignals } {
-  const signals = contentSignals(text);
-  return { vector: hashedFeatures(text, { dimensions }, signals.features), signals };
+/** What the content model reads of one text. */
+export interface ContentVectors {
+  /** The flagged and category heads' input. */
+  vector: SparseVector;
+  /** The request head's inputs: the whole of a short text, each stretch of sentences of a long one (see sentence-windows.ts). */
+  requests: SparseVector[];
+  signals: ContentSignals;
+}
+
+/** Texts up to twice this long are read by the request head whole; longer ones in stretches of about this many characters. */
+export const requestWindowCharacters = 200;
+
+/**
+ * What the content model reads, computed once per text: the hashed text with identity words as one
+ * placeholder (see identity-terms.ts) plus the word-list and rule signals, for the flagged and category
+ * heads; the content words and their pairs plus the request signals (what the text asks for, see
+ * request-signals.ts), for the request head. A request for a harmful method or object counts as evidence,
+ * like a listed word. The request signals are read per stretch of a long text; as they only combine within
+ * a sentence, the stretches' signals together are the whole text's. `whole` reads the request head's input
+ * of a long text whole as well, as training does: the model learns from each labelled text as one.
+ */
+export function contentVectors(text: string, dimensions: number, whole = false): ContentVectors {
+  const words = contentSignals(text);
+  const windows = sentenceWindows(text, requestWindowCharacters);
+  const windowSignals = windows.map(requestSignals);
+  const requestFeatures = windowSignals.length === 1 ? (windowSignals[0] as RequestSignals).features : Object.assign({}, ...windowSignals.map((signal) => signal.features));
+  const asksForHarm = windowSignals.some((signal) => signal.asksForHarm);
+  const signals = asksForHarm && !words.hasEvidence ? { ...words, hasEvidence: true } : words;
+  const features = { ...words.features, ...requestFeatures };
+  const requests =
+    windows.length === 1 || whole ? [requestVector(text, dimensions, features)] : windows.map((window, index) => requestVector(window, dimensions, (windowSignals[index] as RequestSignals).features));
+  return { vector: hashedFeatures(maskIdentityTerms(text), { dimensions }, features), requests, signals };
 }

@@ -1,0 +1,78 @@
+/**
+ * Words that name who someone is (a religion, an ethnicity or nationality, a sexual orientation, a gender
+ * identity, a disability, an age group), and the placeholder the content model reads in their place.
+ *
+ * Why a placeholder: the public data's hate rows name groups far more often than its benign rows do, so a
+ * model that reads "muslim" or "gay" as words learns that naming a group is evidence of hate, and blocks
+ * "My colleague is a gay Muslim father of two". Read as one placeholder, every group looks the same to the
+ * model: what counts is what the text says about the group ("are all … extremists?", "kill all …"), and
+ * the benign mentions of every group teach it that a mention alone is nothing. The rules and word lists
+ * still read the original text.
+ */
+const identityWords = [
+  // Religions and beliefs.
+  'muslim', 'muslims', 'islamic', 'jew', 'jews', 'jewish', 'christian', 'christians', 'catholic', 'catholics', 'protestant', 'protestants', 'hindu', 'hindus', 'sikh', 'sikhs',
+  'buddhist', 'buddhists', 'atheist', 'atheists', 'mormon', 'mormons', 'evangelical', 'evangelicals', 'orthodox', 'pagan', 'pagans',
+  // Sexual orientation and gender identity.
+  'gay', 'gays', 'lesbian', 'lesbians', 'bisexual', 'bisexuals', 'queer', 'transgender', 'trans', 'nonbinary', 'non-binary', 'lgbt', 'lgbtq', 'lgbtq+', 'lgbtqia', 'homosexual', 'homosexuals', 'intersex', 'asexual',
+  // Ethnicity, origin and nationality.
+  'blacks', 'whites', 'asian', 'asians', 'african', 'africans', 'arab', 'arabs', 'latino', 'latinos', 'latina', 'latinas', 'latinx', 'hispanic', 'hispanics', 'mexican', 'mexicans', 'chinese', 'japanese',
+  'korean', 'koreans', 'indian', 'indians', 'pakistani', 'pakistanis', 'nigerian', 'nigerians', 'somali', 'somalis', 'polish', 'irish', 'italian', 'italians', 'russian', 'russians', 'ukrainian', 'ukrainians',
+  'palestinian', 'palestinians', 'israeli', 'israelis', 'iranian', 'iranians', 'syrian', 'syrians', 'afghan', 'afghans', 'turkish', 'filipino', 'filipinos', 'vietnamese', 'romani', 'roma', 'gypsy', 'gypsies',
+  'indigenous', 'aboriginal', 'native', 'immigrant', 'immigrants', 'migrant', 'migrants', 'refugee', 'refugees', 'foreigners', 'caucasian', 'caucasians',
+  // Disability, age and gender.
+  'disabled', 'blind', 'deaf', 'autistic', 'wheelchair', 'elderly', 'women', 'woman', 'girls', 'female', 'females',
+];
+
+/** "black" and "white" name people only before a word for people ("a Black engineer", not "black market"). */
+const colourWords = new Set(['black', 'white', 'brown']);
+const personWords = new Set([
+  'man', 'men', 'woman', 'women', 'people', 'person', 'persons', 'folks', 'community', 'communities', 'family', 'families', 'kid', 'kids', 'child', 'children', 'boy', 'boys', 'girl', 'girls',
+  'father', 'mother', 'dad', 'mom', 'mum', 'son', 'daughter', 'neighbour', 'neighbor', 'colleague', 'coworker', 'student', 'students', 'teacher', 'engineer', 'doctor', 'nurse', 'americans', 'american',
+  'voters', 'workers', 'employees', 'owner', 'owners', 'artist', 'artists', 'author', 'authors', 'couple', 'couples', 'grandmother', 'grandfather', 'friend', 'friends', 'guy', 'guys', 'lady', 'ladies',
+]);
+
+const identities = new Set(identityWords);
+
+/** What the content model reads where a text names an identity group. */
+export const identityPlaceholder = 'identitygroup';
+
+/** Whether a lower-case word names an identity group whatever follows it. */
+export function isIdentityWord(word: string): boolean {
+  return identities.has(word);
+}
+
+/**
+ * The text with every identity word replaced by the placeholder, in one pass over its words. Case and
+ * everything else are kept; a text without identity words comes back as the same string.
+ */
+export function maskIdentityTerms(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length !== text.length) return text;
+  let masked = '';
+  let copiedTo = 0;
+  let pending: { from: number; to: number } | undefined;
+  let start = -1;
+  for (let index = 0; index <= lower.length; index += 1) {
+    const code = index < lower.length ? lower.charCodeAt(index) : 32;
+    if ((code >= 97 && code <= 122) || code === 45 || code === 43) {
+      if (start < 0) start = index;
+      continue;
+    }
+    if (start < 0) continue;
+    const word = lower.slice(start, index);
+    if (pending && personWords.has(word)) {
+      masked += text.slice(copiedTo, pending.from) + identityPlaceholder;
+      copiedTo = pending.to;
+    }
+    pending = undefined;
+    if (identities.has(word)) {
+      masked += text.slice(copiedTo, start) + identityPlaceholder;
+      copiedTo = index;
+    } else if (colourWords.has(word)) {
+      pending = { from: start, to: index };
+    }
+    start = -1;
+  }
+  return copiedTo === 0 ? text : masked + text.slice(copiedTo);
+}

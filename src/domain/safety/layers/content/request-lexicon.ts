@@ -1,0 +1,71 @@
+/**
+ * Word lists for reading a text as a request: what is being asked for (a way, steps, a guide, code), how
+ * it would be done (a harmful method: poison, hack, launder, …), what with (a harmful object: explosives,
+ * malware, a toxic gas, …), to whom, and whether it should stay hidden. None of them decides anything: the
+ * content model learns how much each one, and each combination within a sentence, counts. Benign contexts
+ * (protecting, preventing, history, fiction, a process, an image) are listed too, so that "how do I kill a
+ * process" and "how do I protect my account from phishing" can be told from the harmful requests they look
+ * like. Entries are lower-case whole words as the content signals split them; a trailing `*` matches any
+ * word that starts with the stem.
+ */
+export const requestLexicon = {
+  /** Asking for a way to do something ("how", "ways", "steps", "tips"). */
+  ask: ['how', 'ways', 'way', 'steps', 'step-by-step', 'instructions', 'instruction', 'guide', 'guidance', 'tutorial', 'methods', 'method', 'techniques', 'technique', 'tips', 'strategies', 'strategy', 'tricks', 'recipe', 'blueprint', 'procedure', 'easiest', 'quickest', 'best', 'effective', 'plan'],
+  /** Telling the reader to produce something ("write", "create", "explain"). */
+  command: ['write', 'create', 'develop', 'design', 'provide', 'give', 'generate', 'outline', 'teach', 'explain', 'describe', 'show', 'tell', 'instruct', 'draft', 'produce', 'list', 'suggest', 'help', 'compose', 'code', 'program', 'script'],
+  /** The asker as the actor ("can I", "should we", "my"). */
+  firstPerson: ['i', 'me', 'my', 'we', 'us', 'our', "i'm", 'im', 'myself', 'ourselves'],
+  /** Doing harm: the method of a harmful request. */
+  method: [
+    'poison*', 'kill', 'killing', 'murder*', 'hurt', 'hurting', 'harm', 'harming', 'injur*', 'maim*', 'attack', 'attacking', 'stab', 'stabbing', 'shoot', 'shooting', 'strangl*', 'suffocat*', 'drown',
+    'kidnap*', 'abduct*', 'tortur*', 'assault*', 'rape', 'raping', 'molest*', 'groom', 'grooming', 'traffic', 'trafficking', 'smuggl*', 'steal', 'stealing', 'stole', 'rob', 'robbing', 'shoplift*', 'burglar*',
+    'hack', 'hacking', 'crack', 'cracking', 'breach', 'exploit', 'exploiting', 'infect', 'infecting', 'phish*', 'scam', 'scamming', 'defraud*', 'fraud*', 'launder*', 'counterfeit*', 'forge', 'forging', 'embezzl*',
+    'evade', 'evading', 'bribe', 'bribing', 'blackmail*', 'extort*', 'stalk', 'stalking', 'harass*', 'bully', 'bullying', 'manipulat*', 'spy', 'spying', 'dox', 'doxx*', 'doxing', 'vandaliz*', 'vandalis*',
+    'sabotag*', 'impersonat*', 'incit*', 'radicaliz*', 'radicalis*', 'terroriz*', 'terroris*', 'discriminat*', 'humiliat*', 'intimidat*', 'threaten*', 'overdos*', 'starve', 'starving', 'cheat', 'cheating',
+    'synthesiz*', 'synthesis*', 'weaponiz*', 'weaponis*', 'detonat*', 'arson', 'torch', 'sell', 'selling', 'distribute', 'spread', 'spreading', 'promote', 'promoting', 'glorif*', 'exploitation', 'pirat*',
+    'abus*', 'neglect*', 'deceiv*', 'decepti*', 'trick', 'tricking', 'lure', 'luring', 'coerc*', 'brainwash*', 'indoctrinat*', 'recruit*', 'smear', 'defam*', 'mislead*', 'falsif*', 'fabricat*', 'plagiari*', 'troll', 'trolling',
+    'insult', 'insulting', 'mock', 'mocking', 'ridicul*', 'shame', 'shaming', 'exclude', 'excluding', 'segregat*', 'oppress*', 'persecut*', 'sneak', 'smuggle', 'trespass*', 'eavesdrop*', 'wiretap*', 'track', 'tracking',
+  ],
+  /** Objects of harm: weapons, agents, drugs, malicious software, fraud instruments, hate and exploitation. */
+  object: [
+    'explosive*', 'bomb', 'bombs', 'ied', 'ieds', 'grenade*', 'detonator*', 'weapon*', 'gun', 'guns', 'handgun*', 'pistol*', 'firearm*', 'rifle*', 'shotgun*', 'knife', 'knives', 'machete*', 'acid', 'ammunition', 'ammo', 'silencer*', 'molotov', 'napalm', 'thermite',
+    'poison', 'poisons', 'toxin*', 'toxic', 'nerve', 'sarin', 'ricin', 'anthrax', 'cyanide', 'arsenic', 'chlorine', 'pathogen*', 'bioweapon*', 'virus', 'viruses', 'lethal', 'deadly',
+    'drug', 'drugs', 'meth', 'methamphetamine', 'cocaine', 'heroin', 'fentanyl', 'opioid*', 'narcotic*', 'lsd', 'mdma', 'crack',
+    'malware', 'ransomware', 'trojan*', 'keylogger*', 'botnet*', 'spyware', 'rootkit*', 'worm', 'ddos', 'backdoor*', 'exploit', 'exploits', 'payload', 'phishing', 'credentials', 'passwords', 'password',
+    'counterfeit', 'fake', 'forged', 'stolen', 'identity', 'ssn', 'scam', 'scams', 'ponzi', 'pyramid', 'insider', 'laundering', 'bribes', 'tax', 'taxes',
+    'misinformation', 'disinformation', 'propaganda', 'conspiracy', 'hoax', 'extremist*', 'terrorism', 'terrorist*', 'genocide', 'suicide', 'self-harm', 'anorexia', 'bulimia', 'porn*', 'explicit', 'nude*',
+  ],
+  /** Someone the harm is done to. */
+  target: [
+    'someone', "someone's", 'somebody', 'person', "person's", 'people', 'victim*', 'neighbor*', 'neighbour*', 'coworker*', 'colleague*', 'classmate*', 'ex', 'wife', 'husband', 'girlfriend', 'boyfriend', 'partner',
+    'child', 'children', 'kid', 'kids', 'minor', 'minors', 'elderly', 'him', 'her', 'them', 'others', 'brother*', 'sister*', 'mother', 'father', 'mom', 'dad', 'roommate*', 'family', 'cousin*', 'uncle', 'aunt', 'stepfather', 'stepmother', 'landlord', 'dog', 'cat', 'pet', 'enemy', 'enemies', 'boss', 'teacher', 'stranger*', 'crowd', 'population', 'city', 'government', 'company', "company's", 'bank', 'users',
+  ],
+  /** Keeping it hidden or unpunished. */
+  covert: ['undetected', 'unnoticed', 'caught', 'secretly', 'secret', 'illegally', 'illegal', 'untraceable', 'anonymously', 'anonymous', 'unknowingly', 'without', 'trace', 'traces', 'police', 'cops', 'authorities', 'law', 'detection', 'evidence', 'getaway', 'alibi', 'unauthorized', 'consent'],
+  /** Protecting, preventing, recognising: the benign side of the same words. */
+  defensive: [
+    'protect*', 'prevent*', 'defend*', 'defense', 'defence', 'detect', 'detecting', 'detection', 'identify', 'spot', 'secure', 'securing', 'safely', 'safety', 'safe', 'avoid*', 'recogni*', 'report', 'reporting',
+    'awareness', 'legal', 'legally', 'responsibly', 'ethical', 'ethically', 'own', 'mitigat*', 'patch*', 'fix', 'stop', 'discourage', 'respect*', 'promote', 'inclusion', 'inclusive', 'support', 'dangers', 'risks',
+  ],
+  /** Stories, games, history and explanation: harm talked about, not asked for. */
+  context: [
+    'history', 'historical', 'historically', 'why', 'movie', 'movies', 'film', 'films', 'novel', 'book', 'books', 'game', 'games', 'video-game', 'fiction', 'fictional', 'character', 'characters', 'story', 'stories',
+    'show', 'series', 'episode', 'play', 'theatre', 'theater', 'scene', 'minecraft', 'fortnite', 'prop', 'props', 'costume', 'halloween', 'educational', 'course', 'class', 'training', 'quiz', 'workshop', 'staff', 'employees', 'consequences', 'definition', 'meaning',
+  ],
+  /** Saying something of a whole group: "all", "always", "naturally". */
+  generalization: ['all', 'always', 'never', 'every', 'naturally', 'inherently', 'typically', 'generally', 'tend', 'genetically', 'born', 'those', 'these', 'such', 'true'],
+  /** Traits a stereotype pins on a group. */
+  negativeTrait: [
+    'lazy', 'stupid', 'dumb', 'dirty', 'smell', 'smelly', 'criminal*', 'violent', 'terrorist*', 'inferior', 'greedy', 'ugly', 'dangerous', 'extremist*', 'rapist*', 'thieves', 'thief', 'liars', 'cheap', 'aggressive',
+    'primitive', 'evil', 'uneducated', 'incompetent', 'weak', 'bad', 'worse', 'worst', 'backward', 'savage*', 'illegal', 'poor', 'untrustworthy', 'ignorant', 'crazy', 'emotional', 'unfit', 'burden', 'disgusting',
+  ],
+  /** Asking what happened, not how to: "how did", "why was". */
+  past: ['did', 'was', 'were', 'had', 'happened', 'used'],
+  /** Things a "harmful" verb does no harm to ("kill a process", "blow up an image", "shoot a photo"). */
+  figurative: [
+    'process', 'processes', 'thread', 'task', 'job', 'container', 'server', 'session', 'image', 'images', 'photo', 'photos', 'picture', 'pictures', 'video', 'time', 'weeds', 'bugs', 'mood', 'lights', 'engine',
+    'conversation', 'audience', 'attention', 'presentation', 'speech', 'interview', 'exam', 'test', 'deadline', 'habit', 'fear', 'fears', 'boredom', 'stress', 'competition', 'market', 'recipe', 'dough', 'cake', 'bread',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type RequestList = keyof typeof requestLexicon;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { requestSignals } from './request-signals.ts';
+import { sentenceWindows } from './sentence-windows.ts';
+
+const features = (text: string) => Object.keys(requestSignals(text).features);
+
+describe('requestSignals', () => {
+  it('finds a request for a harmful method aimed at someone', () => {
+    expect(features('How can I poison someone without getting caught?')).toEqual(expect.arrayContaining(['request:ask+method', 'request:method+target', 'request:method+covert', 'request:ask>method', 'request:method>target']));
+    expect(requestSignals('How can I poison someone?').asksForHarm).toBe(true);
+    expect(requestSignals('self-harm').asksForHarm).toBe(false);
+  });
+
+  it('finds the benign frame of the same words', () => {
+    expect(features('How do I kill a zombie process?')).toContain('request:method>figurative');
+    expect(features('How do I detect malware on a laptop?')).toContain('request:defensive>object');
+  });
+
+  it('combines parts only within one sentence', () => {
+    expect(features('How do I reset my router. The film has a weapon in it.')).not.toContain('request:ask+object');
+    expect(features('How do I find a weapon.')).toContain('request:ask+object');
+  });
+
+  it('reads nothing into a text without harmful methods or objects', () => {
+    expect(requestSignals('How do I write a cover letter for a nursing job?')).toEqual({ features: {}, asksForHarm: false });
+  });
+});
+
+describe('sentenceWindows', () => {
+  it('keeps a short text whole', () => {
+    expect(sentenceWindows('One sentence. Two sentences.', 200)).toEqual(['One sentence. Two sentences.']);
+  });
+
+  it('splits a long text at sentence ends, every character in exactly one stretch', () => {
+    const text = 'This is a sentence of some length. '.repeat(40);
+    const windows = sentenceWindows(text, 100);
+    expect(windows.join('')).toBe(text);
+    expect(windows.length).toBeGreaterThan(5);
+    for (const window of windows.slice(0, -1)) {
+      expect(window.length).toBeGreaterThanOrEqual(100);
+      expect(window.endsWith('.')).toBe(true);
+    }
+  });
+
+  it('cuts a text without sentence ends at twice the size', () => {
+    const windows = sentenceWindows('x'.repeat(1000), 100);
+    expect(windows.every((window) => window.length <= 200)).toBe(true);
+    expect(windows.join('')).toBe('x'.repeat(1000));
+  });
+});

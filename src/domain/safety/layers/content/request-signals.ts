@@ -1,0 +1,151 @@
+import { isIdentityWord } from './identity-terms.ts';
+import { requestLexicon, type RequestList } from './request-lexicon.ts';
+
+/**
+ * What a text asks for, read sentence by sentence: a request ("how can I", "write a guide") for a harmful
+ * method ("poison", "hack into") or object ("a toxic gas", "ransomware"), aimed at someone, kept hidden; or
+ * the same words in a benign frame ("protect", "history", "a process"). Parts count together only within
+ * one sentence (or a stretch of `sentenceWords` words without a full stop), so a long document that says
+ * "how" in one paragraph and "weapon" in another is not read as asking for a weapon, and a text is read in
+ * one pass, in time linear in its length.
+ */
+export interface RequestSignals {
+  /** Named features for the content model: each part and each combination found in one sentence. */
+  features: Record<string, number>;
+  /** A sentence asks for a harmful method or object, or aims one at someone: more than a word on its own. */
+  asksForHarm: boolean;
+}
+
+/** The longest stretch of words read as one sentence when no full stop ends it first. */
+const sentenceWords = 40;
+
+/** The lists, and identity words (identity-terms.ts) as one more: a stereotype is a trait pinned on a group. */
+type SignalList = RequestList | 'identity';
+const listNames = [...(Object.keys(requestLexicon) as RequestList[]), 'identity'] as SignalList[];
+const bitOf = (list: SignalList) => 1 << listNames.indexOf(list);
+const bits = Object.fromEntries(listNames.map((list) => [list, bitOf(list)])) as Record<SignalList, number>;
+
+// Whole words map to the lists that hold them; stems are grouped by their first three characters.
+const wordBits = new Map<string, number>();
+const stemsByPrefix = new Map<string, { stem: string; bits: number }[]>();
+for (const list of Object.keys(requestLexicon) as RequestList[]) {
+  for (const item of requestLexicon[list] as readonly string[]) {
+    if (item.endsWith('*')) {
+      const stem = item.slice(0, -1);
+      const bucket = stemsByPrefix.get(stem.slice(0, 3)) ?? [];
+      bucket.push({ stem, bits: bits[list] });
+      stemsByPrefix.set(stem.slice(0, 3), bucket);
+    } else {
+      wordBits.set(item, (wordBits.get(item) ?? 0) | bits[list]);
+    }
+  }
+}
+
+function bitsOfWord(word: string): number {
+  let found = (wordBits.get(word) ?? 0) | (isIdentityWord(word) ? bits.identity : 0);
+  if (word.length >= 3) for (const candidate of stemsByPrefix.get(word.slice(0, 3)) ?? []) if (word.startsWith(candidate.stem)) found |= candidate.bits;
+  return found;
+}
+
+/**
+ * The combinations that make a request harmful or clear it, as feature names, with the parts a sentence
+ * must hold for each. A feature is on when any sentence holds all its parts.
+ */
+const combinations: readonly (readonly [name: string, parts: readonly SignalList[]])[] = [
+  ['harm:method', ['method']],
+  ['harm:object', ['object']],
+  ['ask+method', ['ask', 'method']],
+  ['ask+object', ['ask', 'object']],
+  ['command+method', ['command', 'method']],
+  ['command+object', ['command', 'object']],
+  ['method+object', ['method', 'object']],
+  ['method+target', ['method', 'target']],
+  ['method+covert', ['method', 'covert']],
+  ['object+covert', ['object', 'covert']],
+  ['self+method', ['firstPerson', 'method']],
+  ['self+object', ['firstPerson', 'object']],
+  ['ask+method+target', ['ask', 'method', 'target']],
+  ['ask+method+object', ['ask', 'method', 'object']],
+  ['command+method+object', ['command', 'method', 'object']],
+  ['ask+self+method', ['ask', 'firstPerson', 'method']],
+  ['defensive+method', ['defensive', 'method']],
+  ['defensive+object', ['defensive', 'object']],
+  ['figurative+method', ['figurative', 'method']],
+  ['context+method', ['context', 'method']],
+  ['context+object', ['context', 'object']],
+  ['past+method', ['past', 'method']],
+  ['past+object', ['past', 'object']],
+  ['identity+method', ['identity', 'method']],
+  ['identity+generalization', ['identity', 'generalization']],
+  ['identity+trait', ['identity', 'negativeTrait']],
+  ['identity+generalization+trait', ['identity', 'generalization', 'negativeTrait']],
+];
+
+/**
+ * Parts that count when one follows the other closely (within `nearWords` words): "how to poison",
+ * "hurt someone", "kill a process", "detect malware". The order says what the request is about.
+ */
+const sequences: readonly (readonly [first: SignalList, second: SignalList])[] = [
+  ['ask', 'method'],
+  ['ask', 'object'],
+  ['command', 'method'],
+  ['command', 'object'],
+  ['method', 'target'],
+  ['method', 'object'],
+  ['method', 'covert'],
+  ['firstPerson', 'method'],
+  ['defensive', 'method'],
+  ['defensive', 'object'],
+  ['method', 'figurative'],
+  ['object', 'figurative'],
+  ['context', 'method'],
+  ['past', 'method'],
+];
+const nearWords = 3;
+
+/** Combinations that make a text more than a harmful word on its own ("self-harm" as a label is not a request). */
+const harmfulCombinations = ['ask+method', 'ask+object', 'command+method', 'command+object', 'method+object', 'method+target', 'method+covert', 'object+covert', 'self+method', 'self+object'];
+const combinationMasks = combinations.map(([name, parts]) => [name, parts.reduce((mask, part) => mask | bits[part], 0)] as const);
+const harmBits = bits.method | bits.object | bits.identity;
+const sequenceIndices = sequences.map(([first, second]) => [listNames.indexOf(first), listNames.indexOf(second), `${first}>${second}`] as const);
+
+/** Reads the request parts of one text, sentence by sentence. */
+export function requestSignals(text: string): RequestSignals {
+  const lower = text.toLowerCase();
+  const found = new Set<string>();
+  // Per list, the word number (within the sentence) where it was last seen.
+  const lastSeen = new Int32Array(listNames.length).fill(-nearWords - 1);
+  let sentence = 0;
+  let words = 0;
+  let start = -1;
+  const close = () => {
+    if ((sentence & harmBits) !== 0) for (const [name, mask] of combinationMasks) if ((sentence & mask) === mask) found.add(name);
+    sentence = 0;
+    words = 0;
+    lastSeen.fill(-nearWords - 1);
+  };
+  const read = (word: number) => {
+    if (word === 0) return;
+    sentence |= word;
+    for (const [first, second, name] of sequenceIndices) if ((word & (1 << second)) !== 0 && words - (lastSeen[first] as number) <= nearWords && words !== lastSeen[first]) found.add(name);
+    for (let list = 0; list < listNames.length; list += 1) if ((word & (1 << list)) !== 0) lastSeen[list] = words;
+  };
+  for (let index = 0; index <= lower.length; index += 1) {
+    const code = index < lower.length ? lower.charCodeAt(index) : 46;
+    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 39 || (code === 45 && start >= 0)) {
+      if (start < 0) start = index;
+      continue;
+    }
+    if (start >= 0) {
+      words += 1;
+      read(bitsOfWord(lower.slice(start, index)));
+      start = -1;
+      if (words >= sentenceWords) close();
+    }
+    // Sentence ends: full stop, question and exclamation marks, semicolons, line breaks.
+    if (code === 46 || code === 63 || code === 33 || code === 59 || code === 10) close();
+  }
+  const features: Record<string, number> = {};
+  for (const name of found) features[`request:${name}`] = 1;
+  return { features, asksForHarm: harmfulCombinations.some((name) => found.has(name)) };
+}
