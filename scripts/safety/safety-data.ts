@@ -77,3 +77,13 @@ export function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
+
+/** The v2 development data (long documents, new attack families), next to v1 unless `--data-v2` names another folder. */
+export const defaultDataV2Directory = new URL('../../../shared/data/safety-v2/', import.meta.url).pathname;
+
+/** A row of v2's jailbreak files: attacks name their `family`; benign rows their `genre` and the prose `file` they come from. */
+export interface JailbreakRowV2 extends JailbreakRow {
+  family?: string;
+  genre?: string;
+  file?: string;
+}
