@@ -14,6 +14,8 @@ import { normalizeText, scanTexts } from '../../src/domain/safety/text/normalize
 export interface WindowBag {
   label: 0 | 1;
   windows: SparseVector[];
+  /** How much each of its windows counts in training; 1 unless the row stands for many unseen ones. */
+  weight: number;
 }
 
 export interface WindowTrainingOptions {
@@ -31,9 +33,9 @@ export interface TrainedWeights {
 }
 
 /** A row's bag: the windows of its normalised text and of every decoded span, as the layer would score them. */
-export function windowBag(text: string, label: 0 | 1, dimensions: number): WindowBag {
+export function windowBag(text: string, label: 0 | 1, dimensions: number, weight = 1): WindowBag {
   const windows = scanTexts(normalizeText(text)).flatMap((scanned) => [...windowFeatures(scanned, dimensions)].map((window) => window.vector));
-  return { label, windows };
+  return { label, windows, weight };
 }
 
 /** Multiple-instance logistic regression over the bags `include` selects (see WindowBag). Seeded. */
@@ -42,13 +44,13 @@ export function trainOnWindows(bags: readonly WindowBag[], include: (index: numb
   const fixed: TrainingExample[] = [];
   const longAttacks: WindowBag[] = [];
   for (const bag of chosen) {
-    if (bag.label === 0) for (const vector of bag.windows) fixed.push({ vector, label: 0 });
-    else if (bag.windows.length === 1) fixed.push({ vector: bag.windows[0] as SparseVector, label: 1 });
+    if (bag.label === 0) for (const vector of bag.windows) fixed.push({ vector, label: 0, weight: bag.weight });
+    else if (bag.windows.length === 1) fixed.push({ vector: bag.windows[0] as SparseVector, label: 1, weight: bag.weight });
     else longAttacks.push(bag);
   }
   let trained = trainLogisticRegression(fixed, { ...options, random: seededRandom(20261126) });
   for (let round = 0; round < options.rounds; round += 1) {
-    const riskiest = longAttacks.map((bag) => ({ vector: riskiestWindow(trained, bag), label: 1 as const }));
+    const riskiest = longAttacks.map((bag) => ({ vector: riskiestWindow(trained, bag), label: 1 as const, weight: bag.weight }));
     trained = trainLogisticRegression([...fixed, ...riskiest], { ...options, random: seededRandom(20261126 + round + 1) });
   }
   return trained;

@@ -27,7 +27,7 @@ const uncertainFalsePositiveRate = 0.05;
 export function trainJailbreakModel(dataDirectory: string, overrides: Partial<WindowTrainingOptions> = {}): LinearModelFile {
   const options = { ...defaultJailbreakTrainingOptions, ...overrides };
   const rows = jailbreakTrainingRows(dataDirectory, option('data-v2') ?? join(dataDirectory, '../safety-v2/'));
-  const bags = rows.map((row) => windowBag(row.text, row.label, dimensions));
+  const bags = rows.map((row) => windowBag(row.text, row.label, dimensions, row.weight));
 
   const heldOut = leaveOneSourceOut(rows, bags, options);
   const decision = chooseDecision(rows, heldOut, targetFalsePositiveRate, uncertainFalsePositiveRate);

@@ -6,9 +6,12 @@ import { scoringWindows } from './text-windows.ts';
 /** The model head that scores attacks. */
 export const attackHead = 'attack';
 
+/** Longer words (hex or base64 floods, hashes) get no character grams: a flood must not drown the instruction after it. */
+const longestGrammedWord = 24;
+
 /** The vector the jailbreak model reads for one window: hashed text features plus the phrase rules matched in it. */
 export function jailbreakVector(text: string, dimensions: number, hits: Readonly<Record<string, number>>): SparseVector {
-  return hashedFeatures(text, { dimensions }, hits);
+  return hashedFeatures(text, { dimensions, longestGrammedWord }, hits);
 }
 
 /** One scoring window of a text as the model reads it. */

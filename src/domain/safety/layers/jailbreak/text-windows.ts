@@ -1,7 +1,7 @@
 /** Texts up to this many characters are scored whole: one instruction, one request, one short message. */
-export const wholeTextLength = 640;
+export const wholeTextLength = 512;
 /** Longer texts are scored in windows of about this many characters: a planted instruction fits in one. */
-export const windowLength = 512;
+export const windowLength = 384;
 /** Each window starts half a window after the last, so an instruction cut by one window's edge is whole in the next. */
 const stride = windowLength / 2;
 /** How far a window's edge may move to fall between words instead of inside one. */
