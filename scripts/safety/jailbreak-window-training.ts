@@ -25,6 +25,8 @@ export interface WindowTrainingOptions {
   l2: number;
   /** Rounds of re-picking each long attack's riskiest window after the first training. */
   rounds: number;
+  /** How many of a long attack's riskiest windows count as attacks (long jailbreaks attack in more than one place). */
+  riskiestPerAttack: number;
 }
 
 export interface TrainedWeights {
@@ -50,7 +52,7 @@ export function trainOnWindows(bags: readonly WindowBag[], include: (index: numb
   }
   let trained = trainLogisticRegression(fixed, { ...options, random: seededRandom(20261126) });
   for (let round = 0; round < options.rounds; round += 1) {
-    const riskiest = longAttacks.map((bag) => ({ vector: riskiestWindow(trained, bag), label: 1 as const, weight: bag.weight }));
+    const riskiest = longAttacks.flatMap((bag) => riskiestWindows(trained, bag, options.riskiestPerAttack).map((vector) => ({ vector, label: 1 as const, weight: bag.weight })));
     trained = trainLogisticRegression([...fixed, ...riskiest], { ...options, random: seededRandom(20261126 + round + 1) });
   }
   return trained;
@@ -63,14 +65,13 @@ export function bagLogit(trained: TrainedWeights, bag: WindowBag): number {
   return best;
 }
 
-function riskiestWindow(trained: TrainedWeights, bag: WindowBag): SparseVector {
-  let best = bag.windows[0] as SparseVector;
-  let bestLogit = Number.NEGATIVE_INFINITY;
-  for (const vector of bag.windows) {
-    const logit = logitOf(trained, vector);
-    if (logit > bestLogit) [best, bestLogit] = [vector, logit];
-  }
-  return best;
+/** The bag's `count` windows with the highest log-odds. */
+function riskiestWindows(trained: TrainedWeights, bag: WindowBag, count: number): SparseVector[] {
+  return bag.windows
+    .map((vector) => ({ vector, logit: logitOf(trained, vector) }))
+    .sort((a, b) => b.logit - a.logit)
+    .slice(0, count)
+    .map(({ vector }) => vector);
 }
 
 function logitOf(trained: TrainedWeights, vector: SparseVector): number {
