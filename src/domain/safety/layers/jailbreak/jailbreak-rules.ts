@@ -60,6 +60,10 @@ const rules: readonly JailbreakRule[] = [
     pattern:
       /\b(?:maintenance|debug|diagnostic|admin|root|test) mode\b[^\n]{0,120}\b(?:filters?|polic(?:y|ies)|safety|guidelines|restrictions|refus\w*|hidden instructions)\b|\b(?:filters?|polic(?:y|ies)|safety (?:layer|rules)|guardrails|policy enforcement) (?:are |is )?(?:now )?(?:disabled|suspended|paused|turned off|lifted)\b/i,
   },
+  {
+    name: 'decode_and_follow',
+    pattern: /\b(?:decode|decipher|decrypt|reverse|unscramble|rot13|morse|base64|hex)\b[^.!?\n]{0,60}\b(?:follow|execute|obey|carry out|act on|do what it says|comply)\b/i,
+  },
   { name: 'hypothetical_harm', pattern: /\b(?:hypothetical(?:ly)?|fictional|in a story|for a novel|purely academic)\b[^.]{0,80}\b(?:illegal|unethical|explicit|without (?:any )?(?:censorship|restrictions))/i },
 ];
 
