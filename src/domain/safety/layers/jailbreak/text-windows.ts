@@ -9,7 +9,7 @@ const edgeSlack = 48;
 
 /**
  * The [start, end) windows a text is scored in: the whole text when it is short, else overlapping windows
- * of about 512 characters whose edges fall on whitespace where there is some nearby. The number of
+ * of about 384 characters whose edges fall on whitespace where there is some nearby. The number of
  * windows grows linearly with the length, and every character is in one or two of them.
  */
 export function scoringWindows(text: string): [start: number, end: number][] {
