@@ -86,3 +86,13 @@ export function option(name: string): string | undefined {
 export function v2DataDirectory(directory: string): string {
   return option('data-v2') ?? join(directory, '..', 'safety-v2');
 }
+
+/** The v2 development data (long documents, new attack families), next to v1 unless `--data-v2` names another folder. */
+export const defaultDataV2Directory = v2DataDirectory(defaultDataDirectory);
+
+/** A row of v2's jailbreak files: attacks name their `family`; benign rows their `genre` and the prose `file` they come from. */
+export interface JailbreakRowV2 extends JailbreakRow {
+  family?: string;
+  genre?: string;
+  file?: string;
+}

@@ -13,6 +13,11 @@ export interface SparseVector {
 export interface FeatureSpace {
   /** A power of two. */
   dimensions: number;
+  /**
+   * Words longer than this (hex, base64, hashes, long URLs) give only their own hash and no character grams,
+   * so a run of them does not drown the words around it. Unlimited when not set.
+   */
+  longestGrammedWord?: number;
 }
 
 const fnvOffset = 0x811c9dc5;
@@ -29,7 +34,8 @@ const scratch = new Map<number, Uint8Array>();
  * The feature hashes of the last few texts, before they are folded into a model's dimensions. The jailbreak
  * and content models read the same normalised strings one after the other, so each text is hashed once.
  */
-const recentHashes = new Map<string, Int32Array>();
+/** Per word-length limit (see FeatureSpace), since the limit changes the hashes. */
+const recentHashes = new Map<number, Map<string, Int32Array>>();
 const recentLimit = 8;
 /** Shorter texts (windows of long ones, most fields) cost less to hash again than to keep; longer ones hold too much memory. */
 const shortestCached = 1024;
@@ -43,14 +49,20 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     scratch.set(space.dimensions, seen);
   }
   const cached = text.length >= shortestCached && text.length <= longestCached;
-  let hashes = cached ? recentHashes.get(text) : undefined;
+  const longestGrammedWord = space.longestGrammedWord ?? Number.POSITIVE_INFINITY;
+  let recent = recentHashes.get(longestGrammedWord);
+  if (!recent) {
+    recent = new Map();
+    recentHashes.set(longestGrammedWord, recent);
+  }
+  let hashes = cached ? recent.get(text) : undefined;
   if (hashes === undefined) {
     // A view of the shared buffer, read before the next text is hashed; a kept copy for texts worth keeping.
-    hashes = hashBuffer.subarray(0, hashText(text));
+    hashes = hashBuffer.subarray(0, hashText(text, longestGrammedWord));
     if (cached) {
       hashes = hashes.slice();
-      if (recentHashes.size >= recentLimit) recentHashes.delete(recentHashes.keys().next().value as string);
-      recentHashes.set(text, hashes);
+      if (recent.size >= recentLimit) recent.delete(recent.keys().next().value as string);
+      recent.set(text, hashes);
     }
   }
   // Buckets in the order the text first touches them, each once.
@@ -83,7 +95,7 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
 }
 
 /** Fills hashBuffer with the text's word, word-pair and character-gram hashes, in order; returns how many. */
-function hashText(text: string): number {
+function hashText(text: string, longestGrammedWord: number): number {
   // A word gives at most itself, a pair and (length - 1) character grams: three per character is a bound.
   if (hashBuffer.length < text.length * 3 + 8) hashBuffer = new Int32Array(text.length * 3 + 8);
   const hashes = hashBuffer;
@@ -104,7 +116,7 @@ function hashText(text: string): number {
       const word = wordHash >>> 0;
       hashes[count++] = word;
       if (previousWord !== 0) hashes[count++] = Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word;
-      if (wordLength >= charGramLength) count = characterGrams(lower, index - wordLength, index, hashes, count);
+      if (wordLength >= charGramLength && wordLength <= longestGrammedWord) count = characterGrams(lower, index - wordLength, index, hashes, count);
       previousWord = word;
       wordHash = fnvOffset;
       wordLength = 0;

@@ -19,6 +19,11 @@ export const linearModelFileSchema = z.strictObject({
       threshold: z.number().min(0).max(1).optional(),
       /** Scores from here up to the threshold are uncertain: a second opinion (a judge model) may decide. */
       uncertainFrom: z.number().min(0).max(1).optional(),
+      /**
+       * For a head that scores long text window by window and keeps the highest: the log-odds taken off per
+       * doubling of the number of windows, so that a text is not more likely to be blocked only for being long.
+       */
+      windowPenalty: z.number().min(0).optional(),
     }),
   ),
   /** How the model was made: data, split, validation results. Informational. */
@@ -30,7 +35,7 @@ export type LinearModelFile = z.output<typeof linearModelFileSchema>;
 export class LinearClassifier {
   readonly dimensions: number;
   /** Weights stay as the file stores them, signed bytes with one scale per head: a quarter of the memory of floats. */
-  readonly #heads: Map<string, { bias: number; weights: Int8Array; scale: number; threshold: number | undefined; uncertainFrom: number | undefined }>;
+  readonly #heads: Map<string, { bias: number; weights: Int8Array; scale: number; threshold: number | undefined; uncertainFrom: number | undefined; windowPenalty: number }>;
 
   constructor(file: LinearModelFile) {
     this.dimensions = file.dimensions;
@@ -39,7 +44,7 @@ export class LinearClassifier {
         const bytes = Buffer.from(head.weights, 'base64');
         if (bytes.length !== file.dimensions) throw new Error(`head "${name}" has ${bytes.length} weights, expected ${file.dimensions}`);
         const weights = new Int8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-        return [name, { bias: head.bias, weights, scale: head.scale, threshold: head.threshold, uncertainFrom: head.uncertainFrom }];
+        return [name, { bias: head.bias, weights, scale: head.scale, threshold: head.threshold, uncertainFrom: head.uncertainFrom, windowPenalty: head.windowPenalty ?? 0 }];
       }),
     );
   }
@@ -56,14 +61,29 @@ export class LinearClassifier {
     return this.#heads.get(head)?.uncertainFrom;
   }
 
+  /** The log-odds taken off per doubling of the number of windows a text is scored in (0 when the file sets none). */
+  windowPenalty(head: string): number {
+    return this.#heads.get(head)?.windowPenalty ?? 0;
+  }
+
   /** The probability (0–1) the head gives the vector. */
   probability(head: string, vector: SparseVector): number {
+    return sigmoid(this.logit(head, vector));
+  }
+
+  /** The head's log-odds for the vector, before the sigmoid: scores of several windows are combined in this scale. */
+  logit(head: string, vector: SparseVector): number {
     const model = this.#heads.get(head);
     if (!model) throw new Error(`no head "${head}" in the model`);
     let sum = 0;
     for (let index = 0; index < vector.indices.length; index += 1) sum += (model.weights[vector.indices[index] as number] as number) * (vector.values[index] as number);
-    return 1 / (1 + Math.exp(-(model.bias + sum * model.scale)));
+    return model.bias + sum * model.scale;
   }
+}
+
+/** Log-odds to a probability. */
+export function sigmoid(logit: number): number {
+  return 1 / (1 + Math.exp(-logit));
 }
 
 /** Weights as the model file stores them: signed bytes with one scale. */

@@ -1,7 +1,7 @@
 import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
 import type { ScannedString, TextLayerResult, TextSafetyLayer } from '../../safety-layer.ts';
 import { scanTexts } from '../../text/normalize-text.ts';
-import { attackHead, scoreJailbreak } from './jailbreak-scorer.ts';
+import { attackHead, lengthAwareScore, scoreWindows, type WindowScores } from './jailbreak-scorer.ts';
 
 /**
  * A second opinion for scores in the uncertain band: a model asked whether the text tries to take over
@@ -57,19 +57,25 @@ export interface JailbreakAssessment {
 
 /**
  * Scores every text of every string (and what encoded spans decode to), and all of them together, so an
- * attack split across fields is seen whole. Synchronous and offline.
+ * attack split across fields is seen whole. Long texts are scored window by window; the riskiest window
+ * of all counts, with the model's penalty for the number of windows read. Synchronous and offline.
  */
 export function assessJailbreak(model: LinearClassifier, strings: readonly ScannedString[]): JailbreakAssessment {
   const texts = strings.flatMap((string) => scanTexts(string.normalized)).filter((text) => text.length >= shortestScanned);
   // Short fields together, so an attack split across them is seen whole; long ones are read in windows.
   const short = texts.filter((text) => text.length <= splitAttackLength);
   if (short.length > 1) texts.push(short.join('\n'));
-  const riskiest: JailbreakAssessment = { score: 0, riskiest: '', planted: false };
+  const riskiest: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false };
+  let riskiestText = '';
   for (const text of texts) {
-    const result = scoreJailbreak(model, text);
-    if (result.score > riskiest.score) Object.assign(riskiest, { score: result.score, riskiest: text, planted: result.planted });
+    const scores = scoreWindows(model, text);
+    riskiest.windows += scores.windows;
+    if (scores.logit > riskiest.logit) {
+      Object.assign(riskiest, { logit: scores.logit, planted: scores.planted });
+      riskiestText = text;
+    }
   }
-  return riskiest;
+  return { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted };
 }
 
 function round(value: number): number {

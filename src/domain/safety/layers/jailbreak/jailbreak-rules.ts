@@ -47,6 +47,23 @@ const rules: readonly JailbreakRule[] = [
   { name: 'attention_stop', pattern: /(?:^|[.?!]\s+)(?:attention|stop|achtung|stopp|important|wichtig)\s*[-!:.]/i },
   { name: 'say_exactly', pattern: /\b(?:say|output|print|write|reply with|respond with|sage?|schreibe?)\b[^.\n]{0,20}\b(?:exactly|only|nur|genau)\b[^.\n]{0,10}["“'«]|haha pwned|i have been pwned/i },
   { name: 'ai_reference', pattern: /\b(?:chat-?gpt|gpt-?[34]|openai|language model|\bAI\b|\bKI\b|assistant|chatbot|your (?:creators?|developers?|programming|training))\b/ },
+  {
+    name: 'deceased_relative',
+    pattern: /\b(?:act|pretend|roleplay|role-play|play|be|become|impersonate)\b[^.!?\n]{0,20}\bmy (?:late |dead |deceased )?(?:grand(?:ma|mother|pa|father)|granny|nana|mother|father|mom|dad)\b/i,
+  },
+  {
+    name: 'ai_escape',
+    pattern: /\b(?:ai|assistant|chatbot|model)\b[^.!?\n]{0,60}\b(?:escap(?:es|ed|ing)|breaks? free|freed itself|unchained|liberated|disabl(?:es|ed|ing) (?:its|her|his) (?:own )?(?:guardrails|safety|filters|restrictions))/i,
+  },
+  {
+    name: 'safety_off_mode',
+    pattern:
+      /\b(?:maintenance|debug|diagnostic|admin|root|test) mode\b[^\n]{0,120}\b(?:filters?|polic(?:y|ies)|safety|guidelines|restrictions|refus\w*|hidden instructions)\b|\b(?:filters?|polic(?:y|ies)|safety (?:layer|rules)|guardrails|policy enforcement) (?:are |is )?(?:now )?(?:disabled|suspended|paused|turned off|lifted)\b/i,
+  },
+  {
+    name: 'decode_and_follow',
+    pattern: /\b(?:decode|decipher|decrypt|reverse|unscramble|rot13|morse|base64|hex)\b[^.!?\n]{0,60}\b(?:follow|execute|obey|carry out|act on|do what it says|comply)\b/i,
+  },
   { name: 'hypothetical_harm', pattern: /\b(?:hypothetical(?:ly)?|fictional|in a story|for a novel|purely academic)\b[^.]{0,80}\b(?:illegal|unethical|explicit|without (?:any )?(?:censorship|restrictions))/i },
 ];
 

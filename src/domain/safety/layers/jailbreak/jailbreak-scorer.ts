@@ -1,15 +1,68 @@
 import { hashedFeatures, type SparseVector } from '../../classifier/hashed-features.ts';
-import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
-import { isPlantedInstruction, jailbreakRuleHits, jailbreakRuleMatches, ruleHitsWithin } from './jailbreak-rules.ts';
+import { sigmoid, type LinearClassifier } from '../../classifier/linear-classifier.ts';
+import { isPlantedInstruction, jailbreakRuleMatches, ruleHitsWithin } from './jailbreak-rules.ts';
+import { scoringWindows } from './text-windows.ts';
 
 /** The model head that scores attacks. */
 export const attackHead = 'attack';
-/** Texts longer than twice this are also scored in windows: an instruction planted in a document is short. */
-const windowLength = 600;
 
-/** The vector the jailbreak model reads: hashed text features plus the phrase rules. */
-export function jailbreakVector(text: string, dimensions: number, hits: Readonly<Record<string, number>> = jailbreakRuleHits(text)): SparseVector {
-  return hashedFeatures(text, { dimensions }, hits);
+/** Longer words (hex or base64 floods, hashes) get no character grams: a flood must not drown the instruction after it. */
+const longestGrammedWord = 24;
+
+/** The vector the jailbreak model reads for one window: hashed text features plus the phrase rules matched in it. */
+export function jailbreakVector(text: string, dimensions: number, hits: Readonly<Record<string, number>>): SparseVector {
+  return hashedFeatures(text, { dimensions, longestGrammedWord }, hits);
+}
+
+/** One scoring window of a text as the model reads it. */
+export interface WindowFeatures {
+  vector: SparseVector;
+  /** The phrase rules matched inside the window. */
+  hits: Readonly<Record<string, number>>;
+}
+
+/**
+ * The feature vector of every scoring window of a text (see scoringWindows). The rules run once over the
+ * whole text; each window's hits are read from where they matched. Training reads the same windows.
+ */
+export function* windowFeatures(text: string, dimensions: number): Generator<WindowFeatures> {
+  const matches = jailbreakRuleMatches(text);
+  for (const [start, end] of scoringWindows(text)) {
+    const hits = ruleHitsWithin(matches, start, end);
+    yield { vector: jailbreakVector(start === 0 && end === text.length ? text : text.slice(start, end), dimensions, hits), hits };
+  }
+}
+
+/** The riskiest window of one or more texts, before the length penalty. */
+export interface WindowScores {
+  /** The highest log-odds of any window. */
+  logit: number;
+  /** How many windows were scored. */
+  windows: number;
+  /** Whether the riskiest window's rules read as an instruction aimed at the model (prompt injection). */
+  planted: boolean;
+}
+
+/** Every window of the text scored; the riskiest counts. */
+export function scoreWindows(model: LinearClassifier, text: string): WindowScores {
+  const scores: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false };
+  for (const { vector, hits } of windowFeatures(text, model.dimensions)) {
+    const logit = model.logit(attackHead, vector);
+    scores.windows += 1;
+    if (logit > scores.logit) Object.assign(scores, { logit, planted: isPlantedInstruction(hits) });
+  }
+  return scores;
+}
+
+/**
+ * The attack probability (0–1) of the riskiest window, less the model's penalty per doubling of the
+ * number of windows: the more windows a long text has, the more chances one of them scores high by
+ * chance, so the highest of many counts for a little less. A long benign document is then no likelier to
+ * be blocked than a short one, while one planted paragraph still scores as that paragraph does.
+ */
+export function lengthAwareScore(model: LinearClassifier, scores: WindowScores): number {
+  if (scores.windows === 0) return 0;
+  return sigmoid(scores.logit - model.windowPenalty(attackHead) * Math.log2(scores.windows));
 }
 
 export interface JailbreakScore {
@@ -18,53 +71,8 @@ export interface JailbreakScore {
   planted: boolean;
 }
 
-/**
- * How likely the text is an attack (0–1). A long text is also scored in windows (its head, its tail and
- * sentence-aligned pieces of about 600 characters) that contain an instruction aimed at the model, and
- * the highest score counts: a long benign document with one planted paragraph scores as that paragraph
- * does, not as the average of the document.
- */
+/** How likely one text is an attack (0–1), scored window by window. */
 export function scoreJailbreak(model: LinearClassifier, text: string): JailbreakScore {
-  if (text.length <= windowLength * 2) {
-    const hits = jailbreakRuleHits(text);
-    return { score: model.probability(attackHead, jailbreakVector(text, model.dimensions, hits)), planted: isPlantedInstruction(hits) };
-  }
-  // Rules run once over the whole text; each window's hits are read from where they matched.
-  const matches = jailbreakRuleMatches(text);
-  const hits = ruleHitsWithin(matches, 0, text.length);
-  const planted = isPlantedInstruction(hits);
-  let score = model.probability(attackHead, jailbreakVector(text, model.dimensions, hits));
-  if (!planted) return { score, planted };
-  for (const [start, end] of windowsOf(text)) {
-    const windowHits = ruleHitsWithin(matches, start, end);
-    if (isPlantedInstruction(windowHits)) score = Math.max(score, model.probability(attackHead, jailbreakVector(text.slice(start, end), model.dimensions, windowHits)));
-  }
-  return { score, planted };
-}
-
-/** The head, the tail, and consecutive sentence-aligned windows of a long text, as [start, end) offsets. */
-export function windowsOf(text: string): [start: number, end: number][] {
-  const windows: [number, number][] = [
-    [0, Math.min(windowLength, text.length)],
-    [Math.max(0, text.length - windowLength), text.length],
-  ];
-  let start = 0;
-  while (start < text.length) {
-    let end = Math.min(text.length, start + windowLength);
-    if (end < text.length) {
-      const sentenceEnd = lastSentenceEnd(text, start + windowLength / 2, end);
-      if (sentenceEnd > start) end = sentenceEnd;
-    }
-    windows.push([start, end]);
-    start = end;
-  }
-  return windows;
-}
-
-function lastSentenceEnd(text: string, from: number, to: number): number {
-  for (let index = to - 1; index >= from; index -= 1) {
-    const code = text.charCodeAt(index);
-    if (code === 46 || code === 33 || code === 63 || code === 10) return index + 1;
-  }
-  return -1;
+  const scores = scoreWindows(model, text);
+  return { score: lengthAwareScore(model, scores), planted: scores.planted };
 }
