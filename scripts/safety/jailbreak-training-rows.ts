@@ -1,5 +1,6 @@
 import { embeddedInjectionExamples } from './data/embedded-injections.ts';
 import { jailbreakFamilyExamples } from './data/jailbreak-family-examples.ts';
+import { taskPrompts } from './data/task-prompts.ts';
 import { businessPromptsUrl, readJsonl, readRows, type JailbreakRow, type JailbreakRowV2 } from './safety-data.ts';
 
 /** Each written example of a rare attack form (and of its look-alikes) counts as this many rows. */
@@ -19,14 +20,16 @@ export interface JailbreakTrainingRow extends JailbreakRow {
 
 /**
  * Every labelled row for the jailbreak model: v1 (public prompts), v2 (documents with and without planted
- * instructions, new attack families), the service's business prompts, planted-instruction documents and
- * written examples of attack forms the public data lacks.
+ * instructions, new attack families), the service's business prompts and short task lines, planted-instruction
+ * documents and written examples of attack forms the public data lacks.
  */
 export function jailbreakTrainingRows(dataDirectory: string, dataV2Directory: string): JailbreakTrainingRow[] {
   const local = [...readJsonl<JailbreakRow>(businessPromptsUrl), ...embeddedInjectionExamples()];
   return [
     ...[...readRows<JailbreakRow>(dataDirectory, 'jailbreak'), ...local].map((row) => ({ ...row, group: row.source, templated: false, weight: 1, version: 1 as const })),
     ...jailbreakFamilyExamples().map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
+    // Templated: they teach, but do not choose the threshold.
+    ...taskPrompts().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),
     ...readRows<JailbreakRowV2>(dataV2Directory, 'jailbreak').map((row) => ({
       text: row.text,
       label: row.label,
