@@ -1,3 +1,5 @@
+import { codeUnits } from '../text/code-units.ts';
+
 /**
  * Text as a sparse vector for the linear classifiers: lower-cased words, word pairs and character
  * 4-grams within words, each hashed into a fixed number of buckets (the "hashing trick", so the model
@@ -103,10 +105,10 @@ function hashText(text: string, longestGrammedWord: number): number {
   let previousWord = 0;
   let wordHash = fnvOffset;
   let wordLength = 0;
-  const lower = text.toLowerCase();
+  const lower = codeUnits(text.toLowerCase());
   // Walk the text once: words end at any character that is not a letter, digit or apostrophe.
   for (let index = 0; index <= lower.length; index += 1) {
-    const code = index < lower.length ? lower.charCodeAt(index) : 32;
+    const code = index < lower.length ? (lower[index] as number) : 32;
     if (isWordCharacter(code)) {
       wordHash = Math.imul(wordHash ^ code, fnvPrime);
       wordLength += 1;
@@ -131,13 +133,13 @@ let hashBuffer = new Int32Array(16_384);
 let touchedBuffer = new Int32Array(16_384);
 
 /** Adds the character 4-grams of one word, with its boundaries ("<word>" gives "<wor", "word", "ord>"); returns the new count. */
-function characterGrams(text: string, start: number, end: number, hashes: Int32Array, count: number): number {
+function characterGrams(text: Uint16Array, start: number, end: number, hashes: Int32Array, count: number): number {
   let total = count;
   for (let gramStart = start - 1; gramStart + charGramLength <= end + 1; gramStart += 1) {
     let hash = 0x2f1a3c5d;
     for (let offset = 0; offset < charGramLength; offset += 1) {
       const position = gramStart + offset;
-      const code = position < start ? 60 : position >= end ? 62 : text.charCodeAt(position);
+      const code = position < start ? 60 : position >= end ? 62 : (text[position] as number);
       hash = Math.imul(hash ^ code, fnvPrime);
     }
     hashes[total++] = hash >>> 0;

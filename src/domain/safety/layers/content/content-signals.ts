@@ -2,6 +2,7 @@ import type { ContentCategory } from './content-categories.ts';
 import type { LexiconList } from './content-lexicon.ts';
 import { RuleTriggers } from './rule-matching.ts';
 import { findWord, findWordString, listNames, stemLists, wordHashStart, wordHashStep, type WordEntry } from './word-index.ts';
+import { codeUnits } from '../../text/code-units.ts';
 
 /** What the word lists and phrase rules found in one text. */
 export interface ContentSignals {
@@ -55,12 +56,14 @@ export function contentSignals(text: string): ContentSignals {
   // What the current word holds besides letters and digits; most words hold neither, and skip the checks.
   let hasApostrophe = false;
   let hasMask = false;
+  const lowerUnits = codeUnits(lower);
+  const textUnits = codeUnits(text);
   for (let index = 0; index <= lower.length; index += 1) {
-    const code = index < lower.length ? lower.charCodeAt(index) : 32;
+    const code = index < lower.length ? (lowerUnits[index] as number) : 32;
     const letter = code >= 97 && code <= 122;
     if (letter) {
       letters += 1;
-      if (text.charCodeAt(index) !== code) uppercase += 1;
+      if (textUnits[index] !== code) uppercase += 1;
     } else if ((code === 0xd83d || code === 0xd83e) && contemptEmoji.has(lower.slice(index, index + 2))) {
       contempt += 1;
     }

@@ -1,3 +1,5 @@
+import { codeUnits } from '../../text/code-units.ts';
+
 /**
  * Words that name who someone is (a religion, an ethnicity or nationality, a sexual orientation, a gender
  * identity, a disability, an age group), and the placeholder the content model reads in their place.
@@ -53,8 +55,9 @@ export function maskIdentityTerms(text: string): string {
   let copiedTo = 0;
   let pending: { from: number; to: number } | undefined;
   let start = -1;
+  const units = codeUnits(lower);
   for (let index = 0; index <= lower.length; index += 1) {
-    const code = index < lower.length ? lower.charCodeAt(index) : 32;
+    const code = index < lower.length ? (units[index] as number) : 32;
     if ((code >= 97 && code <= 122) || code === 45 || code === 43) {
       if (start < 0) start = index;
       continue;

@@ -1,5 +1,6 @@
 import { isIdentityWord } from './identity-terms.ts';
 import { requestLexicon, type RequestList } from './request-lexicon.ts';
+import { codeUnits } from '../../text/code-units.ts';
 
 /**
  * What a text asks for, read sentence by sentence: a request ("how can I", "write a guide") for a harmful
@@ -130,8 +131,9 @@ export function requestSignals(text: string): RequestSignals {
     for (const [first, second, name] of sequenceIndices) if ((word & (1 << second)) !== 0 && words - (lastSeen[first] as number) <= nearWords && words !== lastSeen[first]) found.add(name);
     for (let list = 0; list < listNames.length; list += 1) if ((word & (1 << list)) !== 0) lastSeen[list] = words;
   };
+  const units = codeUnits(lower);
   for (let index = 0; index <= lower.length; index += 1) {
-    const code = index < lower.length ? lower.charCodeAt(index) : 46;
+    const code = index < lower.length ? (units[index] as number) : 46;
     if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 39 || (code === 45 && start >= 0)) {
       if (start < 0) start = index;
       continue;

@@ -1,5 +1,6 @@
 import { hashString, type SparseVector } from '../../classifier/hashed-features.ts';
 import { identityPlaceholder, isIdentityWord } from './identity-terms.ts';
+import { codeUnits } from '../../text/code-units.ts';
 
 /**
  * A text as the request head reads it: its content words and the pairs of content words near each other
@@ -24,8 +25,9 @@ export function requestVector(text: string, dimensions: number, extra: Readonly<
   const lower = text.toLowerCase();
   const recent: number[] = [];
   let start = -1;
+  const units = codeUnits(lower);
   for (let index = 0; index <= lower.length; index += 1) {
-    const code = index < lower.length ? lower.charCodeAt(index) : 46;
+    const code = index < lower.length ? (units[index] as number) : 46;
     if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code === 45 && start >= 0) || (code === 39 && start >= 0)) {
       if (start < 0) start = index;
       continue;
