@@ -1,20 +1,7 @@
+import type { StepView } from '../../src/domain/runs/run-view.ts';
 import { waitFor } from './wait-for.ts';
 
 /** Helpers for tests that start playbook runs and follow them. */
-
-export interface StepView {
-  stepIndex: number;
-  agentName: string;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: { code: string; message: string } | null;
-  model: string | null;
-  agentRunId: string | null;
-  attempts: number;
-  durationMs: number | null;
-  startedAt: string | null;
-  completedAt: string | null;
-}
 
 export interface RunView {
   id: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
 import { CallbackOutbox } from './callback-outbox.ts';
 import { RunCallbacks } from './run-callbacks.ts';
 import { WebhookDispatcher } from './webhook-dispatcher.ts';
+import { finishedPlaybookRun } from '../../../test/support/finished-playbook-run.ts';
 
 const now = new Date('2026-06-01T12:00:02.000Z');
 
@@ -18,24 +18,9 @@ function outbox(): CallbackOutbox {
   return new CallbackOutbox({ callbacks: new RunCallbacks({ secretOf: async () => 'whsec_x' }), dispatcher });
 }
 
-const finishedRun = {
-  id: 'pbr_1',
-  accountId: 'acct',
-  kind: 'playbook',
-  playbookId: 'lead-blitz',
-  playbookName: 'Lead Blitz',
-  status: 'done',
-  error: null,
-  callbackUrl: 'https://hooks.example.com/in',
-  createdAt: '2026-06-01T12:00:00.000Z',
-  completedAt: '2026-06-01T12:00:01.000Z',
-  updatedAt: '2026-06-01T12:00:01.000Z',
-  steps: [{ stepIndex: 0, agent: 'leads', status: 'done', model: 'sandbox/deterministic', error: null, result: '{"count":1}' }],
-} as unknown as PlaybookRunRecord;
-
 describe('CallbackOutbox', () => {
   it('turns a finished run into a pending delivery of its callback, due now, its body fixed', () => {
-    const delivery = outbox().deliveryFor(finishedRun);
+    const delivery = outbox().deliveryFor(finishedPlaybookRun);
     expect(delivery).toMatchObject({
       accountId: 'acct',
       url: 'https://hooks.example.com/in',
@@ -49,15 +34,15 @@ describe('CallbackOutbox', () => {
   });
 
   it('gives a failed run its failure event', () => {
-    expect(outbox().deliveryFor({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } })?.eventType).toBe('playbook.failed');
+    expect(outbox().deliveryFor({ ...finishedPlaybookRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } })?.eventType).toBe('playbook.failed');
   });
 
   it('gives nothing for a run that asked for no callback, or that was canceled', () => {
-    expect(outbox().deliveryFor({ ...finishedRun, callbackUrl: null })).toBeUndefined();
-    expect(outbox().deliveryFor({ ...finishedRun, status: 'canceled' })).toBeUndefined();
+    expect(outbox().deliveryFor({ ...finishedPlaybookRun, callbackUrl: null })).toBeUndefined();
+    expect(outbox().deliveryFor({ ...finishedPlaybookRun, status: 'canceled' })).toBeUndefined();
   });
 
   it('builds the delivery without awaiting anything, so the transaction that stores it waits on nothing else', () => {
-    expect(outbox().deliveryFor(finishedRun)).not.toBeInstanceOf(Promise);
+    expect(outbox().deliveryFor(finishedPlaybookRun)).not.toBeInstanceOf(Promise);
   });
 });

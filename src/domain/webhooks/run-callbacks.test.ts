@@ -3,6 +3,7 @@ import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
 import { AppError } from '../errors.ts';
 import { RunCallbacks } from './run-callbacks.ts';
 import type { WebhookMessage } from './webhook-dispatcher.ts';
+import { finishedPlaybookRun } from '../../../test/support/finished-playbook-run.ts';
 
 function callbacks(secret: string | undefined) {
   const sent: WebhookMessage[] = [];
@@ -14,20 +15,6 @@ function callbacks(secret: string | undefined) {
   };
   return { subject, sent, finish };
 }
-
-const finishedRun = {
-  id: 'pbr_1',
-  accountId: 'acct',
-  kind: 'playbook',
-  playbookId: 'lead-blitz',
-  playbookName: 'Lead Blitz',
-  status: 'done',
-  error: null,
-  callbackUrl: 'https://hooks.example.com/in',
-  createdAt: '2026-06-01T12:00:00.000Z',
-  completedAt: '2026-06-01T12:00:01.000Z',
-  steps: [{ stepIndex: 0, agent: 'leads', status: 'done', model: 'sandbox/deterministic', error: null, result: '{"count":1,"model":"sandbox/deterministic"}' }],
-} as unknown as PlaybookRunRecord;
 
 describe('RunCallbacks', () => {
   it('accepts an http(s) URL when the account can sign, and refuses otherwise with the reason', async () => {
@@ -46,19 +33,19 @@ describe('RunCallbacks', () => {
 
   it('queues playbook.completed / playbook.failed with every step, and nothing for canceled runs', async () => {
     const { sent, finish } = callbacks('whsec_x');
-    finish(finishedRun);
-    finish({ ...finishedRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
-    finish({ ...finishedRun, status: 'canceled' });
-    finish({ ...finishedRun, callbackUrl: null });
+    finish(finishedPlaybookRun);
+    finish({ ...finishedPlaybookRun, status: 'failed', error: { code: 'upstream_unavailable', message: 'down' } });
+    finish({ ...finishedPlaybookRun, status: 'canceled' });
+    finish({ ...finishedPlaybookRun, callbackUrl: null });
     expect(sent.map((message) => message.type)).toEqual(['playbook.completed', 'playbook.failed']);
     expect(sent[0]).toMatchObject({ accountId: 'acct', url: 'https://hooks.example.com/in', runId: 'pbr_1' });
     expect(sent[0]?.data).toMatchObject({ runId: 'pbr_1', status: 'done', steps: [{ stepIndex: 0, agentName: 'leads', result: { count: 1 } }] });
   });
 
-  it('queues run.completed / run.failed for an agent run, with its result as GET /api/runs/{id} shows it', async () => {
+  it('queues run.completed / run.failed for an agent run, with its result as the agent run view shows it', async () => {
     const { sent, finish } = callbacks('whsec_x');
     const agentRun = {
-      ...finishedRun,
+      ...finishedPlaybookRun,
       id: 'agr_1',
       kind: 'agent',
       playbookId: 'summarize',

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PlaybookRunFollower } from '../../domain/playbooks/playbook-run-follower.ts';
 import type { PlaybookEventRecord } from '../../ports/playbook-run-repository.ts';
+import { errorResponses } from '../schemas/common-schemas.ts';
 import { logStream, openEventStream } from './event-stream.ts';
 
 const lastEventIdSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -33,6 +34,18 @@ export async function streamRunEvents(
 
 /** `text/event-stream` as OpenAPI shows it: the events are described in each route's description. */
 export const eventStreamResponse = z.string().describe('text/event-stream');
+
+/** What every route that follows a run says of its stream after naming its events. */
+export const runEventsStreamDescription =
+  'Every event so far is sent first; send `Last-Event-ID` (or `?lastEventId=`) to get only the ones after it. The stream ends after the run has ended; comment lines keep it alive meanwhile. ' +
+  'Streams open at once are limited per run, per account and per server process (PLAYBOOK_FOLLOWERS_PER_RUN, _PER_ACCOUNT, _PER_PROCESS): past one, 503 `overloaded` with Retry-After.';
+
+/** The query, headers and responses of every route that follows a run. */
+export const runEventsRouteSchema = {
+  querystring: runEventsQuerySchema,
+  headers: runEventsHeadersSchema,
+  response: { 200: eventStreamResponse, ...errorResponses(400, 401, 404, 503) },
+};
 
 /**
  * Follows a durable run (a playbook run, or an agent run a trigger started) for as long as it goes on. The

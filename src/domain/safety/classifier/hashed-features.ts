@@ -26,10 +26,7 @@ const fnvOffset = 0x811c9dc5;
 const fnvPrime = 0x01000193;
 const charGramLength = 4;
 
-/**
- * Scratch space reused between calls: marks which buckets a text touched. One per dimension count; the
- * service is single-threaded, so reuse is safe and spares an allocation per call.
- */
+/** See bucketScratch. */
 const scratch = new Map<number, Uint8Array>();
 
 /**
@@ -45,11 +42,7 @@ const longestCached = 65_536;
 
 export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonly<Record<string, number>> = {}): SparseVector {
   const mask = space.dimensions - 1;
-  let seen = scratch.get(space.dimensions);
-  if (!seen) {
-    seen = new Uint8Array(space.dimensions);
-    scratch.set(space.dimensions, seen);
-  }
+  const seen = bucketScratch(space.dimensions);
   const cached = text.length >= shortestCached && text.length <= longestCached;
   const longestGrammedWord = space.longestGrammedWord ?? Number.POSITIVE_INFINITY;
   let recent = recentHashes.get(longestGrammedWord);
@@ -79,6 +72,28 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     }
   }
 
+  return sparseVectorOf(touched, count, seen, mask, extra, 'extra');
+}
+
+/**
+ * Which buckets the current text touched, one map per dimension count, cleared as each vector is built. The
+ * service is single-threaded, so reuse is safe and spares an allocation per text.
+ */
+export function bucketScratch(dimensions: number): Uint8Array {
+  let seen = scratch.get(dimensions);
+  if (!seen) {
+    seen = new Uint8Array(dimensions);
+    scratch.set(dimensions, seen);
+  }
+  return seen;
+}
+
+/**
+ * The sparse vector of the first `count` distinct buckets in `touched`, each scaled so the vector has length
+ * 1, plus the named extras (hashed as `<prefix>:<name>`, with their own values); clears those buckets in
+ * `seen` for the next text.
+ */
+export function sparseVectorOf(touched: Int32Array, count: number, seen: Uint8Array, mask: number, extra: Readonly<Record<string, number>>, prefix: string): SparseVector {
   const extras = Object.entries(extra).filter(([, value]) => value !== 0);
   const scale = count > 0 ? 1 / Math.sqrt(count) : 0;
   const indices = new Int32Array(count + extras.length);
@@ -90,7 +105,7 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     seen[bucket] = 0;
   }
   extras.forEach(([name, value], offset) => {
-    indices[count + offset] = hashString(`extra:${name}`) & mask;
+    indices[count + offset] = hashString(`${prefix}:${name}`) & mask;
     values[count + offset] = value;
   });
   return { indices, values };

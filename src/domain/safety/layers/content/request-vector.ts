@@ -1,4 +1,4 @@
-import { hashString, type SparseVector } from '../../classifier/hashed-features.ts';
+import { bucketScratch, hashString, sparseVectorOf, type SparseVector } from '../../classifier/hashed-features.ts';
 import { identityPlaceholder, isIdentityWord } from './identity-terms.ts';
 import { codeUnits } from '../../text/code-units.ts';
 
@@ -13,7 +13,7 @@ import { codeUnits } from '../../text/code-units.ts';
  */
 export function requestVector(text: string, dimensions: number, extra: Readonly<Record<string, number>>): SparseVector {
   const mask = dimensions - 1;
-  const seen = scratchFor(dimensions);
+  const seen = bucketScratch(dimensions);
   let count = 0;
   const add = (hash: number) => {
     const bucket = hash & mask;
@@ -45,36 +45,11 @@ export function requestVector(text: string, dimensions: number, extra: Readonly<
     }
     if (code === 46 || code === 63 || code === 33 || code === 59 || code === 10) recent.length = 0;
   }
-  const extras = Object.entries(extra).filter(([, value]) => value !== 0);
-  const scale = count > 0 ? 1 / Math.sqrt(count) : 0;
-  const indices = new Int32Array(count + extras.length);
-  const values = new Float32Array(count + extras.length);
-  for (let position = 0; position < count; position += 1) {
-    const bucket = touched[position] as number;
-    indices[position] = bucket;
-    values[position] = scale;
-    seen[bucket] = 0;
-  }
-  extras.forEach(([name, value], offset) => {
-    indices[count + offset] = hashString(`request:${name}`) & mask;
-    values[count + offset] = value;
-  });
-  return { indices, values };
+  return sparseVectorOf(touched, count, seen, mask, extra, 'request');
 }
 
-// Which buckets the current text touched, per dimension count, cleared after each text; and the touched
-// buckets in order. The service is single-threaded, so reuse is safe and spares allocations per text.
-const scratch = new Map<number, Uint8Array>();
+// The touched buckets in order, reused between texts (the service is single-threaded).
 let touched: Int32Array<ArrayBuffer> = new Int32Array(1024);
-
-function scratchFor(dimensions: number): Uint8Array {
-  let seen = scratch.get(dimensions);
-  if (!seen) {
-    seen = new Uint8Array(dimensions);
-    scratch.set(dimensions, seen);
-  }
-  return seen;
-}
 
 function grown(buffer: Int32Array): Int32Array<ArrayBuffer> {
   const larger = new Int32Array(buffer.length * 2);

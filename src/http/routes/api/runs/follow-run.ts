@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eventsOfLoggedRun } from '../../../../domain/runs/run-log-events.ts';
 import { accountOf, requireAccount } from '../../../hooks/require-account.ts';
 import type { HttpOptions, HttpServices } from '../../../http-services.ts';
-import { bearerSecurity, errorResponses } from '../../../schemas/common-schemas.ts';
+import { bearerSecurity } from '../../../schemas/common-schemas.ts';
 import { runParamsSchema } from '../../../schemas/run-schemas.ts';
-import { eventStreamResponse, followDurableRun, lastEventIdOf, runEventsHeadersSchema, runEventsQuerySchema, streamRunEvents } from '../../../streaming/run-event-stream.ts';
+import { followDurableRun, lastEventIdOf, runEventsRouteSchema, runEventsStreamDescription, streamRunEvents } from '../../../streaming/run-event-stream.ts';
 
 export function registerFollowRun(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/runs/:runId/events', {
@@ -15,13 +15,10 @@ export function registerFollowRun(app: FastifyInstance, services: HttpServices, 
       description:
         'Any run. Events `run.started`, `step.started`, `step.completed`, `step.failed` (playbook runs and background agent runs), then `run.completed`, `run.failed` or `run.canceled`, each with an `id` (1, 2, 3… per run). ' +
         'An agent run that answered its request is stored once it ended: its stream is `run.started` then its end. ' +
-        'Every event so far is sent first; send `Last-Event-ID` (or `?lastEventId=`) to get only the ones after it. The stream ends after the run has ended; comment lines keep it alive meanwhile. ' +
-        'Streams open at once are limited per run, per account and per server process: past one, 503 `overloaded` with Retry-After.',
+        runEventsStreamDescription,
       security: bearerSecurity,
       params: runParamsSchema,
-      querystring: runEventsQuerySchema,
-      headers: runEventsHeadersSchema,
-      response: { 200: eventStreamResponse, ...errorResponses(400, 401, 404, 503) },
+      ...runEventsRouteSchema,
     },
     onRequest: requireAccount(services),
     handler: async (request, reply) => {
