@@ -94,21 +94,50 @@ export function bucketScratch(dimensions: number): Uint8Array {
  * `seen` for the next text.
  */
 export function sparseVectorOf(touched: Int32Array, count: number, seen: Uint8Array, mask: number, extra: Readonly<Record<string, number>>, prefix: string): SparseVector {
-  const extras = Object.entries(extra).filter(([, value]) => value !== 0);
+  let extras = 0;
+  for (const name in extra) if (extra[name] !== 0) extras += 1;
   const scale = count > 0 ? 1 / Math.sqrt(count) : 0;
-  const indices = new Int32Array(count + extras.length);
-  const values = new Float32Array(count + extras.length);
+  const indices = new Int32Array(count + extras);
+  const values = new Float32Array(count + extras);
   for (let position = 0; position < count; position += 1) {
     const bucket = touched[position] as number;
     indices[position] = bucket;
     values[position] = scale;
     seen[bucket] = 0;
   }
-  extras.forEach(([name, value], offset) => {
-    indices[count + offset] = hashString(`${prefix}:${name}`) & mask;
-    values[count + offset] = value;
-  });
+  if (extras === 0) return { indices, values };
+  const hashes = extraHashes(prefix);
+  let offset = count;
+  for (const name in extra) {
+    const value = extra[name] as number;
+    if (value === 0) continue;
+    let hash = hashes.get(name);
+    if (hash === undefined) {
+      hash = hashString(`${prefix}:${name}`);
+      if (hashes.size < namedHashLimit) hashes.set(name, hash);
+    }
+    indices[offset] = hash & mask;
+    values[offset] = value;
+    offset += 1;
+  }
   return { indices, values };
+}
+
+/**
+ * The hashes of named extras, per prefix. Their names are a fixed set (rule ids, signal names), read for
+ * every window of a long text, so each is hashed once.
+ */
+const namedHashes = new Map<string, Map<string, number>>();
+/** Past this many names per prefix, further names are hashed each time: the cache stays bounded whatever a caller names. */
+const namedHashLimit = 4096;
+
+function extraHashes(prefix: string): Map<string, number> {
+  let hashes = namedHashes.get(prefix);
+  if (!hashes) {
+    hashes = new Map();
+    namedHashes.set(prefix, hashes);
+  }
+  return hashes;
 }
 
 /** Fills hashBuffer with the text's word, word-pair and character-gram hashes, in order; returns how many. */
