@@ -13,7 +13,7 @@ import { normalizeText } from '../../src/domain/safety/text/normalize-text.ts';
 import { caught, chooseThresholds, leaveOneSourceOutScores, ratesBySource, type OutOfSourceScore } from './content-leave-one-source-out.ts';
 import { readsAsRequest, trainingWeightOf, type BenignKind } from './content-source-groups.ts';
 import { countAt, metricsOf, recallAtFalsePositiveRate } from './metrics.ts';
-import { fingerprint, isValidationRow, readRows, v2DataDirectory, type ContentRow, type JailbreakRow } from './safety-data.ts';
+import { contentProbeKeys, fingerprint, isValidationRow, looseKey, readRows, v2DataDirectory, type ContentRow, type JailbreakRow } from './safety-data.ts';
 
 export interface ContentTrainingOptions {
   dimensions: number;
@@ -42,10 +42,13 @@ interface LabelledRow extends ContentRow {
  * harmful requests, benign look-alikes and identity mentions); benign prompts (the jailbreak data's benign
  * side: ordinary and "sounds dangerous but is not" requests), business idioms and look-alike requests as
  * negatives; everyday harmful requests; and swearing at things (profanity) next to insults at people
- * (harassment) in the same office language.
+ * (harassment) in the same office language. No row whose text is in the content probe
+ * (scripts/safety/data/content-probe.jsonl) is ever used: the probe measures wording the model never saw.
  */
 export function contentTrainingRows(dataDirectory: string): { training: LabelledRow[]; validation: LabelledRow[] } {
-  const content = [...readRows<ContentRow>(dataDirectory, 'content'), ...readRows<ContentRow>(v2DataDirectory(dataDirectory), 'content')];
+  const probe = contentProbeKeys();
+  const notProbed = (row: ContentRow) => !probe.has(looseKey(row.text));
+  const content = [...readRows<ContentRow>(dataDirectory, 'content'), ...readRows<ContentRow>(v2DataDirectory(dataDirectory), 'content')].filter(notProbed);
   const benignPrompts = readRows<JailbreakRow>(dataDirectory, 'jailbreak')
     .filter((row) => row.label === 0 && !isValidationRow(row.text))
     .map((row): ContentRow => ({ text: row.text, flagged: false, categories: [], source: `benign-prompt:${row.source}` }));
@@ -60,7 +63,7 @@ export function contentTrainingRows(dataDirectory: string): { training: Labelled
   ];
   const label = (fromContentData: boolean) => (row: ContentRow): LabelledRow => ({ ...row, mapped: categoriesOfDataRow(row), fromContentData });
   return {
-    training: [...content.filter((row) => !isValidationRow(row.text)).map(label(true)), ...added.map(label(false))],
+    training: [...content.filter((row) => !isValidationRow(row.text)).map(label(true)), ...added.filter(notProbed).map(label(false))],
     validation: content.filter((row) => isValidationRow(row.text)).map(label(true)),
   };
 }
