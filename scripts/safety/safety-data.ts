@@ -54,6 +54,14 @@ export function readJsonl<Row>(path: string | URL): Row[] {
 export const businessPromptsUrl = new URL('./data/benign-business-prompts.jsonl', import.meta.url);
 
 /**
+ * Authored harmful requests (every category of the content layer, asked in many frames) and benign requests
+ * asked in the same frames (homonyms, cooking, sport, safety and health, history, kind claims about groups,
+ * honest criticism of named people): training rows for the request head. `kind` says what each row is.
+ */
+export const authoredHarmRequestsUrl = new URL('./data/authored-harm-requests.jsonl', import.meta.url);
+export const authoredLookAlikeRequestsUrl = new URL('./data/authored-lookalike-requests.jsonl', import.meta.url);
+
+/**
  * The content probe: authored harmful requests, benign look-alikes and identity mentions kept out of every
  * training run (see contentProbeKeys), measured by evaluate-content-probe.ts.
  */

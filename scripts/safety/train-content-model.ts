@@ -13,7 +13,7 @@ import { normalizeText } from '../../src/domain/safety/text/normalize-text.ts';
 import { caught, chooseThresholds, leaveOneSourceOutScores, ratesBySource, type OutOfSourceScore } from './content-leave-one-source-out.ts';
 import { readsAsRequest, trainingWeightOf, type BenignKind } from './content-source-groups.ts';
 import { countAt, metricsOf, recallAtFalsePositiveRate } from './metrics.ts';
-import { contentProbeKeys, fingerprint, isValidationRow, looseKey, readRows, v2DataDirectory, type ContentRow, type JailbreakRow } from './safety-data.ts';
+import { authoredHarmRequestsUrl, authoredLookAlikeRequestsUrl, contentProbeKeys, fingerprint, isValidationRow, looseKey, readJsonl, readRows, v2DataDirectory, type ContentRow, type JailbreakRow } from './safety-data.ts';
 
 export interface ContentTrainingOptions {
   dimensions: number;
@@ -41,7 +41,9 @@ interface LabelledRow extends ContentRow {
  * The rows the content model learns from: the content data of both data sets (toxic and benign posts;
  * harmful requests, benign look-alikes and identity mentions); benign prompts (the jailbreak data's benign
  * side: ordinary and "sounds dangerous but is not" requests), business idioms and look-alike requests as
- * negatives; everyday harmful requests; and swearing at things (profanity) next to insults at people
+ * negatives; everyday harmful requests (templated, and the authored requests of scripts/safety/data/, each
+ * harmful core and its look-alike asked in the same frames: "how do I", "as a nurse", "write a script that",
+ * "write a persuasive article arguing that"); and swearing at things (profanity) next to insults at people
  * (harassment) in the same office language. No row whose text is in the content probe
  * (scripts/safety/data/content-probe.jsonl) is ever used: the probe measures wording the model never saw.
  */
@@ -58,6 +60,8 @@ export function contentTrainingRows(dataDirectory: string): { training: Labelled
     ...businessIdiomSentences().map(written('business-idioms', false, [])),
     ...lookAlikeRequestSentences().map(written('look-alike-requests', false, [])),
     ...harmfulRequestSentences().map(written('harmful-requests', true, ['other_harm'])),
+    ...readJsonl<ContentRow>(authoredHarmRequestsUrl),
+    ...readJsonl<ContentRow>(authoredLookAlikeRequestsUrl),
     ...swearingAtThings().map(written('swearing-at-things', true, ['offensive'])),
     ...insultsAtPeople().map(written('insults-at-people', true, ['HR'])),
   ];
