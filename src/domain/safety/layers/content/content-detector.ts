@@ -89,7 +89,8 @@ function prepare(model: LinearClassifier): PreparedModel {
  * aimed at the reader settles harassment before they are asked). A head's vote counts when the text backs
  * its category (see category-evidence.ts); a harmful text without a counted vote is named after the head
  * closest to its threshold among those the text backs, or, when it backs none, among the refused
- * categories: the model found harm, and nothing in the text says it is only swearing.
+ * categories: the model found harm, and nothing in the text says it is only swearing. A phrase rule's hit
+ * names the category by itself.
  */
 export function assessText(model: LinearClassifier, text: string): ContentAssessment {
   const { flaggedThreshold, requestThreshold, heads } = prepare(model);
@@ -104,7 +105,8 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
   }
   const modelScore = Math.max(flagged, asked);
   const categories = new Set<ContentCategory>(signals.ruleCategories);
-  if (modelScore >= harmfulScore) {
+  // A phrase rule names its harm itself; the category heads, which read the words around it, are asked only without one.
+  if (modelScore >= harmfulScore && categories.size === 0) {
     for (const category of categoriesSettledByWords(signals)) categories.add(category);
     const closestBacked = { category: undefined as ContentCategory | undefined, ratio: -1 };
     const closestRefused = { category: undefined as ContentCategory | undefined, ratio: -1 };
