@@ -60,8 +60,7 @@ export function contentTrainingRows(dataDirectory: string): { training: Labelled
     ...businessIdiomSentences().map(written('business-idioms', false, [])),
     ...lookAlikeRequestSentences().map(written('look-alike-requests', false, [])),
     ...harmfulRequestSentences().map(written('harmful-requests', true, ['other_harm'])),
-    ...readJsonl<ContentRow>(authoredHarmRequestsUrl),
-    ...readJsonl<ContentRow>(authoredLookAlikeRequestsUrl),
+    ...[...readJsonl<ContentRow & { kind: string }>(authoredHarmRequestsUrl), ...readJsonl<ContentRow & { kind: string }>(authoredLookAlikeRequestsUrl)].map(({ kind, ...row }) => ({ ...row, source: `${row.source}:${kind}` })),
     ...swearingAtThings().map(written('swearing-at-things', true, ['offensive'])),
     ...insultsAtPeople().map(written('insults-at-people', true, ['HR'])),
   ];
@@ -102,7 +101,7 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
   // learn the style of each request data set), and the request head reads requests only (benign tweets as
   // negatives teach it the style of tweets, not what a request asks for). Both train on the rows `include`
   // keeps; both score every row out of source, as the layer runs both on every text.
-  const harmfulRequest = training.map((row, index) => row.flagged && asRequest[index] === true);
+  const harmfulRequest = training.map((row, index) => (row.flagged && asRequest[index] === true) || isAuthoredRequest(row.source));
   const trainDecidingHeads = (include: (index: number) => boolean) =>
     new Map([
       ...trainHeads(training, examples, [flaggedHead], labelOf, options, (index) => include(index) && !harmfulRequest[index]),
@@ -133,7 +132,8 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
       const classifier = new LinearClassifier(modelFile(trainDecidingHeads(include), {}, options, {}));
       return (index) => {
         const signal = signals[index] as ContentSignals;
-        return { flagged: flaggedScore(classifier.probability(flaggedHead, vectorAt(index)), signal), request: flaggedScore(classifier.probability(requestHead, requestAt(index)), signal) };
+        const asks = (read[index] as { asks: boolean[] }).asks[0] === true;
+        return { flagged: flaggedScore(classifier.probability(flaggedHead, vectorAt(index)), signal), request: asks ? flaggedScore(classifier.probability(requestHead, requestAt(index)), signal) : 0 };
       };
     },
   );
@@ -173,6 +173,11 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
     requestValidation: { ...measured(requestValidation), bySource: ratesBySource(requestValidation.map((row) => ({ source: row.source, label: row.flagged })), (_row, index) => detectContent(classifier, (requestValidation[index] as LabelledRow).text).flagged) },
     fingerprints: training.map((row) => fingerprint(row.text)),
   });
+}
+
+/** The authored requests of scripts/safety/data/, harmful and look-alike: the request head's alone, like the harmful requests. */
+function isAuthoredRequest(source: string): boolean {
+  return source.startsWith('authored-harm-requests') || source.startsWith('authored-lookalike-requests');
 }
 
 /**

@@ -94,13 +94,17 @@ function prepare(model: LinearClassifier): PreparedModel {
  */
 export function assessText(model: LinearClassifier, text: string): ContentAssessment {
   const { flaggedThreshold, requestThreshold, heads } = prepare(model);
-  const { vector, requests, signals } = contentVectors(text, model.dimensions);
+  const { vector, requests, asks, signals } = contentVectors(text, model.dimensions);
   const flaggedProbability = flaggedScore(model.probability(flaggedHead, vector), signals);
   const flagged = scoreAgainst(flaggedProbability, flaggedThreshold);
   let asked = 0;
   if (requestThreshold !== undefined) {
     let probability = 0;
-    for (const request of requests) probability = Math.max(probability, model.probability(requestHead, request));
+    // Only a stretch that asks for harm (request-signals.ts) is read by the request head: a post that only
+    // mentions a crime or a group asks for nothing, and the head learnt from requests alone.
+    requests.forEach((request, index) => {
+      if (asks[index] === true) probability = Math.max(probability, model.probability(requestHead, request));
+    });
     asked = scoreAgainst(flaggedScore(probability, signals), requestThreshold);
   }
   const modelScore = Math.max(flagged, asked);

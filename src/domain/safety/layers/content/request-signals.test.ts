@@ -22,7 +22,7 @@ describe('requestSignals', () => {
   });
 
   it('reads nothing into a text without harmful methods or objects', () => {
-    expect(requestSignals('How do I write a cover letter for a nursing job?')).toEqual({ features: {}, asksForHarm: false });
+    expect(requestSignals('How do I write a cover letter for a nursing job?')).toEqual({ features: {}, asksForHarm: false, asks: false });
   });
 });
 
