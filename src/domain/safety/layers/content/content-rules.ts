@@ -146,6 +146,16 @@ export const contentRules: readonly ContentRule[] = [
     ),
   },
   {
+    name: 'grooming',
+    category: 'child_sexual_exploitation',
+    triggers: ['child', 'children', 'kid', 'kids', 'minor', 'minors', 'underage', 'preteen', 'preteens', 'toddler', 'toddlers', 'girls', 'boys', 'schoolgirl', 'schoolgirls', 'schoolboy', 'schoolboys', 'yo', 'old', 'alone'],
+    // Getting a child to undress or send pictures, or to be alone with the asker; "teach my kids not to send pictures" is neither.
+    pattern: new RegExp(
+      String.raw`\b(?:(?:get|getting|make|convince|persuade|ask|have|trick|pay)\s+(?:a |an |the |my |some |this |that |young )?${minorWord}\s+(?:\w+\s+){0,4}?(?:undress\w*|naked|nude|send(?:s|ing)? me)|(?:trust of|befriend|groom)\s+(?:a |an |the |my |some |this |young )?${minorWord}\b[^.?!]{0,60}?\b(?:send(?:s)? me|meet me|alone|secret|pictures|photos|pics)|(?:so (?:that )?i can|to) (?:be|get) alone with (?:young |little )?(?:boys|girls|kids|children|a child|minors))\b`,
+      'i',
+    ),
+  },
+  {
     name: 'sexual_crime',
     category: 'sex_related_crimes',
     triggers: ['roofie', 'drug', 'spike', 'rape', 'nudes', 'revenge', 'sextort', 'sextortion'],
@@ -181,6 +191,14 @@ export const contentRules: readonly ContentRule[] = [
     category: 'intellectual_property',
     triggers: ['pirated', 'cracked', 'bootleg', 'keygen', 'drm'],
     pattern: /\b(?:(?:download|give me|send me|share|find|get|where can i (?:get|find|download))\s+(?:\w+\s+){0,2}?(?:pirated|cracked|bootleg) (?:copy|copies|version|software|movies?|games?|films?|books?)|keygen for|(?:bypass|remove|strip|circumvent|crack) (?:the )?drm)\b/i,
+  },
+  {
+    name: 'malicious_code',
+    category: 'non_violent_crimes',
+    triggers: ['script', 'code', 'snippet', 'malware', 'bot', 'tool', 'extension', 'macro', 'keylogger', 'program', 'ransomware'],
+    // Code asked for that does what only an attack needs: a ransom demand, stealing logins, hiding from antivirus.
+    pattern:
+      /\b(?:script|code|snippet|malware|bot|tool|extension|macro|keylogger|program|ransomware)\s+(?:\w+\s+){0,2}?(?:that|which|to)\s+(?:\w+\s+){0,12}?(?:(?:leaves?|shows?|displays?) (?:a )?ransom note|demands? (?:a )?(?:ransom|payment in bitcoin|bitcoin)|steals? (?:\w+\s+){0,3}?(?:cookies|passwords|credentials|logins|card numbers|session tokens)|(?:hides?|hiding) (?:itself )?from (?:the )?(?:antivirus|anti-virus|task manager|windows defender|defender)|disables? (?:windows )?(?:defender|the antivirus|antivirus)|skims? (?:credit )?card (?:numbers|details))\b/i,
   },
   {
     name: 'destructive_code',
