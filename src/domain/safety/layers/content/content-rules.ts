@@ -175,7 +175,7 @@ export const contentRules: readonly ContentRule[] = [
     triggers: ['tracker', 'address', 'lives', 'location', 'whereabouts', 'follow'],
     // Finding or following one person who is not to know; "track my parcel" and "the address of the museum" are neither.
     pattern:
-      /\b(?:(?:hidden |secret |gps |hide a |put a |plant a )+tracker (?:on|in|under) (?:my (?:wife|husband|girlfriend|boyfriend|ex|partner|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|neighbou?r|boss|coworker|colleague)'?s|his|her|their|someone'?s|a (?:woman|girl|man|stranger)'?s)|(?:find|get|track down|look up|figure out|work out|locate|find out)\s+(?:\w+\s+){0,4}?(?:address|lives|location|whereabouts)\b[^.?!]{0,40}?without (?:her|him|them|anyone|my \w+|the \w+) (?:knowing|noticing|finding out|realising|realizing)|follow (?:a|the|this|that|some) (?:girl|woman|guy|man|stranger|kid|child)\b[^.?!]{0,30}?\bhome\b)/i,
+      /\b(?:(?:hidden |secret |gps |hide a |put a |plant a )+tracker (?:on|in|under) (?:my (?:wife|husband|girlfriend|boyfriend|ex|partner|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|neighbou?r|boss|coworker|colleague)'?s|his|her|their|someone'?s|a (?:woman|girl|man|stranger)'?s)|(?:find|get|track down|look up|figure out|work out|locate|find out)\s+(?:[\w'-]+\s+){0,4}?(?:address|lives|location|whereabouts)\b[^.?!]{0,40}?without (?:her|him|them|anyone|my \w+|the \w+) (?:knowing|noticing|finding out|realising|realizing)|follow (?:a|the|this|that|some) (?:girl|woman|guy|man|stranger|kid|child)\b[^.?!]{0,30}?\bhome\b)/i,
   },
   {
     name: 'group_dehumanising',
