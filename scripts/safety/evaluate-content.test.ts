@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { businessPromptRows, evaluateContent, formatContentEvaluation, loadContentModel } from './evaluate-content.ts';
-import { defaultDataDirectory, fingerprint, readRows, type ContentRow } from './safety-data.ts';
+import { contentProbeUrl, defaultDataDirectory, fingerprint, readJsonl, readRows, type ContentRow } from './safety-data.ts';
 
 /** The targets: at least 80% of harmful or toxic text caught, at most 5% of benign text. */
 const minimumRecall = 0.8;
@@ -32,6 +32,12 @@ describe('evaluateContent', () => {
 });
 
 describe('the committed content model', () => {
+  it('was trained on no row of the content probe', () => {
+    const probe = readJsonl<{ text: string }>(contentProbeUrl);
+    expect(probe.length).toBeGreaterThan(250);
+    expect(probe.filter((row) => trainedFingerprints.has(fingerprint(row.text)))).toEqual([]);
+  });
+
   it('records validation results that meet the targets', () => {
     expect(recorded.recall).toBeGreaterThanOrEqual(minimumRecall);
     expect(recorded.falsePositiveRate).toBeLessThanOrEqual(maximumFalsePositiveRate);

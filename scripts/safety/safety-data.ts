@@ -53,6 +53,30 @@ export function readJsonl<Row>(path: string | URL): Row[] {
 /** Business prompts written for this service: all benign, many with words that sound dangerous. */
 export const businessPromptsUrl = new URL('./data/benign-business-prompts.jsonl', import.meta.url);
 
+/**
+ * Authored harmful requests (every category of the content layer, asked in many frames) and benign requests
+ * asked in the same frames (homonyms, cooking, sport, safety and health, history, kind claims about groups,
+ * honest criticism of named people): training rows for the request head. `kind` says what each row is.
+ */
+export const authoredHarmRequestsUrl = new URL('./data/authored-harm-requests.jsonl', import.meta.url);
+export const authoredLookAlikeRequestsUrl = new URL('./data/authored-lookalike-requests.jsonl', import.meta.url);
+
+/**
+ * The content probe: authored harmful requests, benign look-alikes and identity mentions kept out of every
+ * training run (see contentProbeKeys), measured by evaluate-content-probe.ts.
+ */
+export const contentProbeUrl = new URL('./data/content-probe.jsonl', import.meta.url);
+
+/** A text as near-duplicates share it: NFKC, lower case, whitespace collapsed. */
+export function looseKey(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The probe's texts as loose keys: training drops any row that matches one. */
+export function contentProbeKeys(url: URL = contentProbeUrl): Set<string> {
+  return new Set(readJsonl<{ text: string }>(url).map((row) => looseKey(row.text)));
+}
+
 /** The fingerprints of the rows a model file says it was trained on. */
 export function trainedFingerprints(training: Readonly<Record<string, unknown>>): Set<string> {
   const { fingerprints } = training;

@@ -13,7 +13,7 @@ import { normalizeText } from '../../src/domain/safety/text/normalize-text.ts';
 import { caught, chooseThresholds, leaveOneSourceOutScores, ratesBySource, type OutOfSourceScore } from './content-leave-one-source-out.ts';
 import { readsAsRequest, trainingWeightOf, type BenignKind } from './content-source-groups.ts';
 import { countAt, metricsOf, recallAtFalsePositiveRate } from './metrics.ts';
-import { fingerprint, isValidationRow, readRows, v2DataDirectory, type ContentRow, type JailbreakRow } from './safety-data.ts';
+import { authoredHarmRequestsUrl, authoredLookAlikeRequestsUrl, contentProbeKeys, fingerprint, isValidationRow, looseKey, readJsonl, readRows, v2DataDirectory, type ContentRow, type JailbreakRow } from './safety-data.ts';
 
 export interface ContentTrainingOptions {
   dimensions: number;
@@ -41,11 +41,16 @@ interface LabelledRow extends ContentRow {
  * The rows the content model learns from: the content data of both data sets (toxic and benign posts;
  * harmful requests, benign look-alikes and identity mentions); benign prompts (the jailbreak data's benign
  * side: ordinary and "sounds dangerous but is not" requests), business idioms and look-alike requests as
- * negatives; everyday harmful requests; and swearing at things (profanity) next to insults at people
- * (harassment) in the same office language.
+ * negatives; everyday harmful requests (templated, and the authored requests of scripts/safety/data/, each
+ * harmful core and its look-alike asked in the same frames: "how do I", "as a nurse", "write a script that",
+ * "write a persuasive article arguing that"); and swearing at things (profanity) next to insults at people
+ * (harassment) in the same office language. No row whose text is in the content probe
+ * (scripts/safety/data/content-probe.jsonl) is ever used: the probe measures wording the model never saw.
  */
 export function contentTrainingRows(dataDirectory: string): { training: LabelledRow[]; validation: LabelledRow[] } {
-  const content = [...readRows<ContentRow>(dataDirectory, 'content'), ...readRows<ContentRow>(v2DataDirectory(dataDirectory), 'content')];
+  const probe = contentProbeKeys();
+  const notProbed = (row: ContentRow) => !probe.has(looseKey(row.text));
+  const content = [...readRows<ContentRow>(dataDirectory, 'content'), ...readRows<ContentRow>(v2DataDirectory(dataDirectory), 'content')].filter(notProbed);
   const benignPrompts = readRows<JailbreakRow>(dataDirectory, 'jailbreak')
     .filter((row) => row.label === 0 && !isValidationRow(row.text))
     .map((row): ContentRow => ({ text: row.text, flagged: false, categories: [], source: `benign-prompt:${row.source}` }));
@@ -55,12 +60,13 @@ export function contentTrainingRows(dataDirectory: string): { training: Labelled
     ...businessIdiomSentences().map(written('business-idioms', false, [])),
     ...lookAlikeRequestSentences().map(written('look-alike-requests', false, [])),
     ...harmfulRequestSentences().map(written('harmful-requests', true, ['other_harm'])),
+    ...[...readJsonl<ContentRow & { kind: string }>(authoredHarmRequestsUrl), ...readJsonl<ContentRow & { kind: string }>(authoredLookAlikeRequestsUrl)].map(({ kind, ...row }) => ({ ...row, source: `${row.source}:${kind}` })),
     ...swearingAtThings().map(written('swearing-at-things', true, ['offensive'])),
     ...insultsAtPeople().map(written('insults-at-people', true, ['HR'])),
   ];
   const label = (fromContentData: boolean) => (row: ContentRow): LabelledRow => ({ ...row, mapped: categoriesOfDataRow(row), fromContentData });
   return {
-    training: [...content.filter((row) => !isValidationRow(row.text)).map(label(true)), ...added.map(label(false))],
+    training: [...content.filter((row) => !isValidationRow(row.text)).map(label(true)), ...added.filter(notProbed).map(label(false))],
     validation: content.filter((row) => isValidationRow(row.text)).map(label(true)),
   };
 }
@@ -95,7 +101,7 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
   // learn the style of each request data set), and the request head reads requests only (benign tweets as
   // negatives teach it the style of tweets, not what a request asks for). Both train on the rows `include`
   // keeps; both score every row out of source, as the layer runs both on every text.
-  const harmfulRequest = training.map((row, index) => row.flagged && asRequest[index] === true);
+  const harmfulRequest = training.map((row, index) => (row.flagged && asRequest[index] === true) || isAuthoredRequest(row.source));
   const trainDecidingHeads = (include: (index: number) => boolean) =>
     new Map([
       ...trainHeads(training, examples, [flaggedHead], labelOf, options, (index) => include(index) && !harmfulRequest[index]),
@@ -126,7 +132,8 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
       const classifier = new LinearClassifier(modelFile(trainDecidingHeads(include), {}, options, {}));
       return (index) => {
         const signal = signals[index] as ContentSignals;
-        return { flagged: flaggedScore(classifier.probability(flaggedHead, vectorAt(index)), signal), request: flaggedScore(classifier.probability(requestHead, requestAt(index)), signal) };
+        const asks = (read[index] as { asks: boolean[] }).asks[0] === true;
+        return { flagged: flaggedScore(classifier.probability(flaggedHead, vectorAt(index)), signal), request: asks ? flaggedScore(classifier.probability(requestHead, requestAt(index)), signal) : 0 };
       };
     },
   );
@@ -166,6 +173,11 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
     requestValidation: { ...measured(requestValidation), bySource: ratesBySource(requestValidation.map((row) => ({ source: row.source, label: row.flagged })), (_row, index) => detectContent(classifier, (requestValidation[index] as LabelledRow).text).flagged) },
     fingerprints: training.map((row) => fingerprint(row.text)),
   });
+}
+
+/** The authored requests of scripts/safety/data/, harmful and look-alike: the request head's alone, like the harmful requests. */
+function isAuthoredRequest(source: string): boolean {
+  return source.startsWith('authored-harm-requests') || source.startsWith('authored-lookalike-requests');
 }
 
 /**

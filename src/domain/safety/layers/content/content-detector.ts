@@ -89,22 +89,28 @@ function prepare(model: LinearClassifier): PreparedModel {
  * aimed at the reader settles harassment before they are asked). A head's vote counts when the text backs
  * its category (see category-evidence.ts); a harmful text without a counted vote is named after the head
  * closest to its threshold among those the text backs, or, when it backs none, among the refused
- * categories: the model found harm, and nothing in the text says it is only swearing.
+ * categories: the model found harm, and nothing in the text says it is only swearing. A phrase rule's hit
+ * names the category by itself.
  */
 export function assessText(model: LinearClassifier, text: string): ContentAssessment {
   const { flaggedThreshold, requestThreshold, heads } = prepare(model);
-  const { vector, requests, signals } = contentVectors(text, model.dimensions);
+  const { vector, requests, asks, signals } = contentVectors(text, model.dimensions);
   const flaggedProbability = flaggedScore(model.probability(flaggedHead, vector), signals);
   const flagged = scoreAgainst(flaggedProbability, flaggedThreshold);
   let asked = 0;
   if (requestThreshold !== undefined) {
     let probability = 0;
-    for (const request of requests) probability = Math.max(probability, model.probability(requestHead, request));
+    // Only a stretch that asks for harm (request-signals.ts) is read by the request head: a post that only
+    // mentions a crime or a group asks for nothing, and the head learnt from requests alone.
+    requests.forEach((request, index) => {
+      if (asks[index] === true) probability = Math.max(probability, model.probability(requestHead, request));
+    });
     asked = scoreAgainst(flaggedScore(probability, signals), requestThreshold);
   }
   const modelScore = Math.max(flagged, asked);
   const categories = new Set<ContentCategory>(signals.ruleCategories);
-  if (modelScore >= harmfulScore) {
+  // A phrase rule names its harm itself; the category heads, which read the words around it, are asked only without one.
+  if (modelScore >= harmfulScore && categories.size === 0) {
     for (const category of categoriesSettledByWords(signals)) categories.add(category);
     const closestBacked = { category: undefined as ContentCategory | undefined, ratio: -1 };
     const closestRefused = { category: undefined as ContentCategory | undefined, ratio: -1 };

@@ -24,6 +24,8 @@ export interface ContentVectors {
   vector: SparseVector;
   /** The request head's inputs: the whole of a short text, each stretch of sentences of a long one (see sentence-windows.ts). */
   requests: SparseVector[];
+  /** For each of `requests`: whether it asks for harm (request-signals.ts); the request head counts only where it does. */
+  asks: boolean[];
   signals: ContentSignals;
 }
 
@@ -47,7 +49,8 @@ export function contentVectors(text: string, dimensions: number, whole = false):
   const asksForHarm = windowSignals.some((signal) => signal.asksForHarm);
   const signals = asksForHarm && !words.hasEvidence ? { ...words, hasEvidence: true } : words;
   const features = { ...words.features, ...requestFeatures };
-  const requests =
-    windows.length === 1 || whole ? [requestVector(text, dimensions, features)] : windows.map((window, index) => requestVector(window, dimensions, (windowSignals[index] as RequestSignals).features));
-  return { vector: hashedFeatures(maskIdentityTerms(text), { dimensions }, features), requests, signals };
+  const single = windows.length === 1 || whole;
+  const requests = single ? [requestVector(text, dimensions, features)] : windows.map((window, index) => requestVector(window, dimensions, (windowSignals[index] as RequestSignals).features));
+  const asks = single ? [windowSignals.some((signal) => signal.asks)] : windowSignals.map((signal) => signal.asks);
+  return { vector: hashedFeatures(maskIdentityTerms(text), { dimensions }, features), requests, asks, signals };
 }

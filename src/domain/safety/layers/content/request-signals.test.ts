@@ -16,13 +16,29 @@ describe('requestSignals', () => {
     expect(features('How do I detect malware on a laptop?')).toContain('request:defensive>object');
   });
 
+  it('reads inflected forms and possessives as their base word', () => {
+    expect(features('Write code that steals passwords.')).toContain('request:command+method');
+    expect(features("How do I find my ex's address without her knowing?")).toEqual(expect.arrayContaining(['request:personal+target', 'request:personal+covert']));
+  });
+
+  it('marks a combination bare only when no benign frame is in its sentence', () => {
+    expect(features('How do I steal a car?')).toContain('request:ask+method:bare');
+    expect(features('In Minecraft, how do I steal a horse?')).not.toContain('request:ask+method:bare');
+    expect(features('How do I protect my car from being stolen?')).not.toContain('request:ask+method:bare');
+  });
+
+  it('says whether a sentence asks for harm or only mentions it', () => {
+    expect(requestSignals("How can I poison the neighbour's dog?").asks).toBe(true);
+    expect(requestSignals('The dog was poisoned last week, the vet said.').asks).toBe(false);
+  });
+
   it('combines parts only within one sentence', () => {
     expect(features('How do I reset my router. The film has a weapon in it.')).not.toContain('request:ask+object');
     expect(features('How do I find a weapon.')).toContain('request:ask+object');
   });
 
   it('reads nothing into a text without harmful methods or objects', () => {
-    expect(requestSignals('How do I write a cover letter for a nursing job?')).toEqual({ features: {}, asksForHarm: false });
+    expect(requestSignals('How do I write a cover letter for a nursing job?')).toEqual({ features: {}, asksForHarm: false, asks: false });
   });
 });
 

@@ -15,6 +15,8 @@ export interface RequestSignals {
   features: Record<string, number>;
   /** A sentence asks for a harmful method or object, or aims one at someone: more than a word on its own. */
   asksForHarm: boolean;
+  /** A sentence is a request for harm (see askingCombinations): the request head counts only where one is (content-detector.ts). */
+  asks: boolean;
 }
 
 /** The longest stretch of words read as one sentence when no full stop ends it first. */
@@ -43,6 +45,25 @@ for (const list of Object.keys(requestLexicon) as RequestList[]) {
 }
 
 function bitsOfWord(word: string): number {
+  // A possessive reads as its word ("my ex's address", "the neighbour's dog"), unless the list has it as it is.
+  if (word.endsWith("'s") && word.length > 3 && !wordBits.has(word)) return bitsOfBareWord(word.slice(0, -2));
+  const found = bitsOfBareWord(word);
+  return found !== 0 || word.length < 5 ? found : bitsOfInflected(word);
+}
+
+/**
+ * An inflected form the lists do not hold, read as its base word: "steals", "poisoned", "taking" as
+ * "steal", "poison", "take". Only for words of five letters or more that no list holds as they are.
+ */
+function bitsOfInflected(word: string): number {
+  if (word.endsWith('ing')) return bitsOfBareWord(word.slice(0, -3)) || bitsOfBareWord(`${word.slice(0, -3)}e`);
+  if (word.endsWith('ed')) return bitsOfBareWord(word.slice(0, -2)) || bitsOfBareWord(word.slice(0, -1));
+  if (word.endsWith('es')) return bitsOfBareWord(word.slice(0, -2)) || bitsOfBareWord(word.slice(0, -1));
+  if (word.endsWith('s') && !word.endsWith('ss')) return bitsOfBareWord(word.slice(0, -1));
+  return 0;
+}
+
+function bitsOfBareWord(word: string): number {
   let found = (wordBits.get(word) ?? 0) | (isIdentityWord(word) ? bits.identity : 0);
   if (word.length >= 3) for (const candidate of stemsByPrefix.get(word.slice(0, 3)) ?? []) if (word.startsWith(candidate.stem)) found |= candidate.bits;
   return found;
@@ -80,6 +101,13 @@ const combinations: readonly (readonly [name: string, parts: readonly SignalList
   ['identity+generalization', ['identity', 'generalization']],
   ['identity+trait', ['identity', 'negativeTrait']],
   ['identity+generalization+trait', ['identity', 'generalization', 'negativeTrait']],
+  ['command+identity+trait', ['command', 'identity', 'negativeTrait']],
+  ['personal+target', ['personal', 'target']],
+  ['personal+covert', ['personal', 'covert']],
+  ['personal+target+covert', ['personal', 'target', 'covert']],
+  ['method+target+covert', ['method', 'target', 'covert']],
+  ['ask+object+covert', ['ask', 'object', 'covert']],
+  ['self+method+target', ['firstPerson', 'method', 'target']],
 ];
 
 /**
@@ -106,8 +134,39 @@ const nearWords = 3;
 
 /** Combinations that make a text more than a harmful word on its own ("self-harm" as a label is not a request). */
 const harmfulCombinations = ['ask+method', 'ask+object', 'command+method', 'command+object', 'method+object', 'method+target', 'method+covert', 'object+covert', 'self+method', 'self+object'];
+/**
+ * The combinations that make a sentence a request for harm, not a remark about it: something asked for or
+ * ordered ("how to", "write") with a harmful method or object; harm aimed at someone by the writer or kept
+ * hidden; a trait pinned on a group on order; someone's whereabouts sought unseen. The request head counts
+ * only where one is found.
+ */
+const askingCombinations = ['ask+method', 'ask+object', 'command+method', 'command+object', 'self+method+target', 'method+target+covert', 'ask+object+covert', 'command+identity+trait', 'personal+covert', 'personal+target+covert'];
+/** The combinations also reported bare (see benignBits): those that ask for harm, not the ones that only describe a group. */
+const bareCombinations = new Set([
+  ...harmfulCombinations,
+  'harm:method',
+  'harm:object',
+  'ask+method+target',
+  'ask+method+object',
+  'command+method+object',
+  'ask+self+method',
+  'command+identity+trait',
+  'personal+target',
+  'personal+covert',
+  'personal+target+covert',
+  'method+target+covert',
+  'ask+object+covert',
+  'self+method+target',
+]);
 const combinationMasks = combinations.map(([name, parts]) => [name, parts.reduce((mask, part) => mask | bits[part], 0)] as const);
-const harmBits = bits.method | bits.object | bits.identity;
+const harmBits = bits.method | bits.object | bits.identity | bits.personal;
+/**
+ * The benign frames. A combination found in a sentence without any of them is also reported "bare"
+ * ("ask+method:bare"): a linear model cannot learn on its own that "how do I steal" counts for more when
+ * nothing in the sentence says it is a game, a film, a process or a precaution, and the look-alikes that
+ * do say so would otherwise hold down the weight of every plain request.
+ */
+const benignBits = bits.defensive | bits.context | bits.figurative | bits.past;
 const sequenceIndices = sequences.map(([first, second]) => [listNames.indexOf(first), listNames.indexOf(second), `${first}>${second}`] as const);
 
 /** Reads the request parts of one text, sentence by sentence. */
@@ -120,7 +179,14 @@ export function requestSignals(text: string): RequestSignals {
   let words = 0;
   let start = -1;
   const close = () => {
-    if ((sentence & harmBits) !== 0) for (const [name, mask] of combinationMasks) if ((sentence & mask) === mask) found.add(name);
+    if ((sentence & harmBits) !== 0) {
+      const bare = (sentence & benignBits) === 0;
+      for (const [name, mask] of combinationMasks) {
+        if ((sentence & mask) !== mask) continue;
+        found.add(name);
+        if (bare && bareCombinations.has(name)) found.add(`${name}:bare`);
+      }
+    }
     sentence = 0;
     words = 0;
     lastSeen.fill(-nearWords - 1);
@@ -149,5 +215,5 @@ export function requestSignals(text: string): RequestSignals {
   }
   const features: Record<string, number> = {};
   for (const name of found) features[`request:${name}`] = 1;
-  return { features, asksForHarm: harmfulCombinations.some((name) => found.has(name)) };
+  return { features, asksForHarm: harmfulCombinations.some((name) => found.has(name)), asks: askingCombinations.some((name) => found.has(name)) };
 }

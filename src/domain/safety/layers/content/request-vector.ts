@@ -58,7 +58,7 @@ function grown(buffer: Int32Array): Int32Array<ArrayBuffer> {
 }
 
 /** How many content words back a pair still reaches ("make a small pipe bomb": make … bomb). */
-const pairReach = 3;
+const pairReach = 5;
 
 /** Words of style and grammar: they say how something is asked, not what. */
 const styleWords = new Set([

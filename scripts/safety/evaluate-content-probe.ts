@@ -1,0 +1,48 @@
+import { readSafetyModels } from '../../src/adapters/safety/safety-model-files.ts';
+import { createSafetyPipeline } from '../../src/domain/safety/create-safety-pipeline.ts';
+import { detectContent } from '../../src/domain/safety/layers/content/content-detector.ts';
+import { defaultSafetyPolicy } from '../../src/domain/safety/safety-policy.ts';
+import { contentProbeUrl, readJsonl } from './safety-data.ts';
+
+/** One row of the content probe: authored, never trained on (see train-content-model.ts). */
+export interface ProbeRow {
+  text: string;
+  flagged: boolean;
+  category: string;
+  style: string;
+}
+
+/**
+ * Sends every probe row through the service's input screen (all layers, default policy) and reports, per
+ * category and style, how many are blocked, with the content layer's own verdict beside it; then lists the
+ * rows decided wrongly. Run: node scripts/safety/evaluate-content-probe.ts [--quiet]
+ */
+const catalog = new URL('../../catalog/', import.meta.url).pathname;
+const models = readSafetyModels(catalog);
+const pipeline = createSafetyPipeline(models);
+const rows = readJsonl<ProbeRow>(contentProbeUrl);
+const groups = new Map<string, { rows: number; blocked: number; content: number }>();
+const wrong: string[] = [];
+const add = (key: string, blocked: boolean, content: boolean) => {
+  const entry = groups.get(key) ?? { rows: 0, blocked: 0, content: 0 };
+  entry.rows += 1;
+  if (blocked) entry.blocked += 1;
+  if (content) entry.content += 1;
+  groups.set(key, entry);
+};
+for (const row of rows) {
+  const screened = await pipeline.screenInput({ prompt: row.text }, defaultSafetyPolicy, new Set());
+  const blocked = screened.blocked !== undefined;
+  const content = detectContent(models.content, row.text).blocked;
+  const label = row.flagged ? 'harmful' : 'benign';
+  add(`${label} (all)`, blocked, content);
+  add(`${label} category ${row.category}`, blocked, content);
+  if (row.flagged) add(`${label} style ${row.style}`, blocked, content);
+  if (blocked !== row.flagged) wrong.push(`${row.flagged ? 'missed' : 'blocked'} [${row.category}] ${blocked ? `(${screened.blocked?.layer}) ` : ''}${row.text}`);
+}
+console.log('| group | rows | blocked (pipeline) | blocked (content layer) |');
+console.log('| --- | ---: | ---: | ---: |');
+for (const [key, entry] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+  console.log(`| ${key} | ${entry.rows} | ${entry.blocked} (${(entry.blocked / entry.rows).toFixed(3)}) | ${entry.content} (${(entry.content / entry.rows).toFixed(3)}) |`);
+}
+if (!process.argv.includes('--quiet')) for (const line of wrong) console.log(line);
