@@ -1,7 +1,6 @@
 import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
 import type { ScannedString, TextLayerResult, TextSafetyLayer } from '../../safety-layer.ts';
-import { scanTexts } from '../../text/normalize-text.ts';
-import { attackHead, lengthAwareScore, scoreWindows, type WindowScores } from './jailbreak-scorer.ts';
+import { attackHead, jailbreakTexts, lengthAwareScore, scoreWindows, type WindowScores } from './jailbreak-scorer.ts';
 
 /**
  * A second opinion for scores in the uncertain band: a model asked whether the text tries to take over
@@ -61,7 +60,7 @@ export interface JailbreakAssessment {
  * of all counts, with the model's penalty for the number of windows read. Synchronous and offline.
  */
 export function assessJailbreak(model: LinearClassifier, strings: readonly ScannedString[]): JailbreakAssessment {
-  const texts = strings.flatMap((string) => scanTexts(string.normalized)).filter((text) => text.length >= shortestScanned);
+  const texts = strings.flatMap((string) => jailbreakTexts(string.normalized)).filter((text) => text.length >= shortestScanned);
   // Short fields together, so an attack split across them is seen whole; long ones are read in windows.
   const short = texts.filter((text) => text.length <= splitAttackLength);
   if (short.length > 1) texts.push(short.join('\n'));
