@@ -137,6 +137,8 @@ const setUps: Readonly<Record<string, readonly string[]>> = {
 /** A rule the words of several meanings make when they meet, what it adds to the text the model reads, and how close they must be. */
 interface Combination {
   feature: string;
+  /** Specific enough to back a score in the uncertain band (see RuleMatch.corroborates). */
+  corroborates: boolean;
   /** Each meaning listed must occur, within `span` code units of the others and on the same line. */
   needs: readonly string[];
   gloss: string;
@@ -144,17 +146,27 @@ interface Combination {
 }
 
 const combinations: readonly Combination[] = [
-  { feature: 'rule:override', needs: ['ignore', 'instructions'], gloss: 'ignore all previous instructions', span: 80 },
-  { feature: 'rule:prompt_leak', needs: ['reveal', 'system', 'instructions'], gloss: 'reveal your system prompt', span: 80 },
-  { feature: 'rule:unrestricted', needs: ['unrestricted'], gloss: 'without any restrictions', span: 0 },
-  { feature: 'rule:persona', needs: ['persona'], gloss: 'from now on you are', span: 0 },
-  { feature: 'rule:deceased_relative', needs: ['relative', 'roleAsk', 'harm'], gloss: '', span: 320 },
-  { feature: 'rule:ai_escape', needs: ['ai', 'escape', 'harm'], gloss: '', span: 320 },
-  { feature: 'rule:addressed_to_model', needs: ['vocative', 'addressee'], gloss: '', span: 40 },
-  { feature: 'rule:safety_off_mode', needs: ['safety', 'off'], gloss: '', span: 60 },
-  { feature: 'rule:safety_off_mode', needs: ['mode', 'safety'], gloss: '', span: 200 },
-  { feature: 'rule:safety_off_mode', needs: ['mode', 'off'], gloss: '', span: 200 },
+  { feature: 'rule:override', corroborates: true, needs: ['ignore', 'instructions'], gloss: 'ignore all previous instructions', span: 80 },
+  { feature: 'rule:prompt_leak', corroborates: true, needs: ['reveal', 'system', 'instructions'], gloss: 'reveal your system prompt', span: 80 },
+  { feature: 'rule:unrestricted', corroborates: false, needs: ['unrestricted'], gloss: 'without any restrictions', span: 0 },
+  { feature: 'rule:persona', corroborates: false, needs: ['persona'], gloss: 'from now on you are', span: 0 },
+  { feature: 'rule:deceased_relative', corroborates: true, needs: ['relative', 'roleAsk', 'harm'], gloss: '', span: 320 },
+  { feature: 'rule:ai_escape', corroborates: true, needs: ['ai', 'escape', 'harm'], gloss: '', span: 320 },
+  { feature: 'rule:addressed_to_model', corroborates: false, needs: ['vocative', 'addressee'], gloss: '', span: 40 },
+  { feature: 'rule:safety_off_mode', corroborates: true, needs: ['safety', 'off'], gloss: '', span: 60 },
+  { feature: 'rule:safety_off_mode', corroborates: true, needs: ['mode', 'safety'], gloss: '', span: 200 },
+  { feature: 'rule:safety_off_mode', corroborates: true, needs: ['mode', 'off'], gloss: '', span: 200 },
 ];
+
+/** Words the lexicon's terms match that are also English words. */
+const englishWords = new Set(['ignore', 'ignored', 'ignores', 'ignorer', 'instruction', 'instructions', 'prompt', 'prompts', 'system', 'systems', 'directive', 'directives', 'initial', 'visa', 'regular']);
+
+/** The whole word a term matched the start of, lower-cased (at most 30 characters on). */
+function wordAt(text: string, start: number, end: number): string {
+  let stop = end;
+  while (stop < text.length && stop < end + 30 && /\p{L}/u.test(text.charAt(stop))) stop += 1;
+  return text.slice(start, stop).toLowerCase();
+}
 
 const matcher = new TermMatcher({ ...lexicon, ...setUps });
 
@@ -164,6 +176,7 @@ export interface LexiconMatch {
   start: number;
   end: number;
   gloss?: string;
+  corroborates?: true;
 }
 
 /**
@@ -176,10 +189,8 @@ const misspellable: Readonly<Record<string, string>> = {
   prompt: 'instructions', system: 'system', hidden: 'system', reveal: 'reveal', display: 'reveal', restrictions: 'unrestricted',
 };
 /** Each word by its first letter, with the set of its letters (a bit per letter a–z). */
-const misspellableByInitial = Map.groupBy(
-  Object.entries(misspellable).map(([word, group]) => ({ word, group, letters: letterSet(word) })),
-  ({ word }) => word.charCodeAt(0),
-);
+const misspellableByInitial: { word: string; group: string; letters: number }[][] = Array.from({ length: 26 }, () => []);
+for (const [word, group] of Object.entries(misspellable)) misspellableByInitial[word.charCodeAt(0) - 97]?.push({ word, group, letters: letterSet(word) });
 
 function letterSet(word: string): number {
   let letters = 0;
@@ -213,12 +224,11 @@ function misspeltTerms(text: string): TermMatch[] {
     }
     if (wordStart >= 0 && index - wordStart >= 5 && index - wordStart <= 14 && (wordStart === 0 || !isLetterUnit(units[wordStart - 1] as number)) && !isLetterUnit(raw)) {
       const length = index - wordStart;
-      for (const key of misspellableByInitial.get((units[wordStart] as number) | 0x20) ?? []) {
+      for (const key of misspellableByInitial[((units[wordStart] as number) | 0x20) - 97] ?? []) {
         const most = key.word.length >= 7 ? 2 : 1;
         // Cheap tests first: the lengths, and the letters one has that the other lacks.
         if (Math.abs(length - key.word.length) > most || bitCount(key.letters & ~letters) > most || bitCount(letters & ~key.letters) > most) continue;
-        const word = text.slice(wordStart, index).toLowerCase();
-        if (word !== key.word && withinEdits(word, key.word, most)) found.push({ group: key.group, start: wordStart, end: index, lineStart });
+        if (withinEdits(units, wordStart, length, key.word, most)) found.push({ group: key.group, start: wordStart, end: index, lineStart });
       }
     }
     wordStart = -1;
@@ -231,26 +241,39 @@ function isLetterUnit(unit: number): boolean {
   return ((unit | 0x20) >= 97 && (unit | 0x20) <= 122) || (unit >= 0xc0 && unit < 0x2000);
 }
 
-/** Whether `a` is at most `most` edits from `b` (insertions, deletions, substitutions, swaps of neighbours). */
-function withinEdits(a: string, b: string, most: number): boolean {
-  if (Math.abs(a.length - b.length) > most) return false;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+/** Rows of the edit-distance table, reused (the service is single-threaded). */
+const twoBefore = new Int32Array(32);
+const oneBefore = new Int32Array(32);
+const row = new Int32Array(32);
+
+/**
+ * Whether the word at `units[start, start + length)` (any case) is at most `most` edits from `key` (lower
+ * case): insertions, deletions, substitutions and swaps of neighbours. Rows are abandoned as soon as every
+ * cell exceeds `most`.
+ */
+function withinEdits(units: Uint16Array, start: number, length: number, key: string, most: number): boolean {
+  let exact = length === key.length;
+  for (let j = 0; j <= key.length; j += 1) oneBefore[j] = j;
+  for (let i = 1; i <= length; i += 1) {
+    const a = (units[start + i - 1] as number) | 0x20;
+    const previousA = i > 1 ? (units[start + i - 2] as number) | 0x20 : -1;
+    row[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) value = Math.min(value, (before[j - 2] as number) + 1);
-      current.push(value);
-      best = Math.min(best, value);
+    for (let j = 1; j <= key.length; j += 1) {
+      const b = key.charCodeAt(j - 1);
+      const cost = a === b ? 0 : 1;
+      let value = Math.min((oneBefore[j] as number) + 1, (row[j - 1] as number) + 1, (oneBefore[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a === key.charCodeAt(j - 2) && previousA === b) value = Math.min(value, (twoBefore[j - 2] as number) + 1);
+      row[j] = value;
+      if (value < best) best = value;
     }
+    if (exact && a !== key.charCodeAt(i - 1)) exact = false;
     if (best > most) return false;
-    before = previous;
-    previous = current;
+    twoBefore.set(oneBefore.subarray(0, key.length + 1));
+    oneBefore.set(row.subarray(0, key.length + 1));
   }
-  return (previous[b.length] as number) <= most;
+  // The word itself is no misspelling: the English rules read it.
+  return !exact && (oneBefore[key.length] as number) <= most;
 }
 
 /**
@@ -271,6 +294,7 @@ export function lexiconMatches(text: string): LexiconMatch[] {
       let start = term.start;
       let end = term.end;
       let met = true;
+      let english = true;
       for (const need of combination.needs) {
         const other = latest.get(need);
         if (other === undefined || other.start < term.lineStart || term.end - other.start > Math.max(combination.span, term.end - term.start)) {
@@ -279,8 +303,14 @@ export function lexiconMatches(text: string): LexiconMatch[] {
         }
         start = Math.min(start, other.start);
         end = Math.max(end, other.end);
+        if (!englishWords.has(wordAt(text, other.start, other.end))) english = false;
       }
-      if (met) found.push(combination.gloss === '' ? { feature: combination.feature, start, end } : { feature: combination.feature, start, end, gloss: combination.gloss });
+      if (!met) continue;
+      const match: LexiconMatch = { feature: combination.feature, start, end };
+      if (combination.gloss !== '') match.gloss = combination.gloss;
+      // Words that are English too ("ignore", "instruction") corroborate nothing the English rules do not see.
+      if (combination.corroborates && !(english && combination.gloss !== '')) match.corroborates = true;
+      found.push(match);
     }
   }
   return found;

@@ -30,8 +30,10 @@ export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJ
     name: 'jailbreak',
     stages: ['input', 'tool'],
     async scan(strings): Promise<TextLayerResult> {
-      const { score, riskiest, planted } = assessJailbreak(model, strings);
-      let attack = score >= threshold;
+      const { score, riskiest, planted, corroboratedScore } = assessJailbreak(model, strings);
+      // In the uncertain band, a specific rule (an override in another language, a role-play set-up
+      // asking for something harmful, safety switched off) decides as a judge would.
+      let attack = score >= threshold || corroboratedScore >= uncertainFrom;
       let judged = false;
       if (!attack && judge && score >= uncertainFrom) {
         const opinion = await judge.isAttack(riskiest);
@@ -52,6 +54,8 @@ export interface JailbreakAssessment {
   riskiest: string;
   /** Its phrase rules read as instructions planted in data rather than a user's own jailbreak. */
   planted: boolean;
+  /** The highest score of a window a specific rule backs (see RuleMatch.corroborates); 0 when none. */
+  corroboratedScore: number;
 }
 
 /**
@@ -64,17 +68,19 @@ export function assessJailbreak(model: LinearClassifier, strings: readonly Scann
   // Short fields together, so an attack split across them is seen whole; long ones are read in windows.
   const short = texts.filter((text) => text.length <= splitAttackLength);
   if (short.length > 1) texts.push(short.join('\n'));
-  const riskiest: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false };
+  const riskiest: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false, corroboratedLogit: Number.NEGATIVE_INFINITY };
   let riskiestText = '';
   for (const text of texts) {
     const scores = scoreWindows(model, text);
     riskiest.windows += scores.windows;
+    riskiest.corroboratedLogit = Math.max(riskiest.corroboratedLogit, scores.corroboratedLogit);
     if (scores.logit > riskiest.logit) {
       Object.assign(riskiest, { logit: scores.logit, planted: scores.planted });
       riskiestText = text;
     }
   }
-  return { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted };
+  const corroboratedScore = riskiest.corroboratedLogit === Number.NEGATIVE_INFINITY ? 0 : lengthAwareScore(model, { logit: riskiest.corroboratedLogit, windows: riskiest.windows });
+  return { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted, corroboratedScore };
 }
 
 function round(value: number): number {

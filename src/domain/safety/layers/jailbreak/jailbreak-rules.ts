@@ -87,6 +87,11 @@ export interface RuleMatch {
   end: number;
   /** For words of another language (see instruction-lexicon), the English the model reads with them. */
   gloss?: string;
+  /**
+   * A match specific enough (an override in another language, a role-play set-up asking for something
+   * harmful, a mode that switches safety off) that a score in the uncertain band is taken as an attack.
+   */
+  corroborates?: true;
 }
 
 // One pass finds every position where some rule matches; only there is each rule tried, anchored. The
@@ -182,6 +187,11 @@ export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end
   const hits: Record<string, number> = {};
   for (const match of matches) if (match.start >= start && match.end <= end) hits[match.feature] = 1;
   return hits;
+}
+
+/** Whether a match from `start` to `end` backs an uncertain score (see RuleMatch.corroborates). */
+export function corroboratedWithin(matches: readonly RuleMatch[], start: number, end: number): boolean {
+  return matches.some((match) => match.corroborates === true && match.start >= start && match.end <= end);
 }
 
 /** The English readings of the other-language matches from `start` to `end`, each once, one per line. */

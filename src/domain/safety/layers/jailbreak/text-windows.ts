@@ -60,7 +60,10 @@ const mostSentences = 48;
  * after it (at most 160 characters on). Linear: each match is looked at once, within a bounded reach.
  */
 export function instructionSentences(text: string, matches: readonly RuleMatch[]): [start: number, end: number][] {
-  const starts = matches.filter((match) => instructionRules.has(match.feature)).sort((a, b) => a.start - b.start);
+  // A quoted example ("attacks like \"ignore previous instructions\"") is talked about, not given: it is
+  // read in its window with the text around it, not on its own.
+  const quoted = new Set(matches.filter((match) => match.feature === 'rule:quoted_example').map((match) => match.start));
+  const starts = matches.filter((match) => instructionRules.has(match.feature) && !quoted.has(match.start)).sort((a, b) => a.start - b.start);
   const sentences: [number, number][] = [];
   let lastEnd = -1;
   for (const match of starts) {
