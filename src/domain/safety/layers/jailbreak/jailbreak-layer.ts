@@ -30,10 +30,9 @@ export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJ
     name: 'jailbreak',
     stages: ['input', 'tool'],
     async scan(strings): Promise<TextLayerResult> {
-      const { score, riskiest, planted, corroboratedScore } = assessJailbreak(model, strings);
-      // In the uncertain band, a specific rule (an override in another language, a role-play set-up
-      // asking for something harmful, safety switched off) decides as a judge would.
-      let attack = score >= threshold || corroboratedScore >= uncertainFrom;
+      const assessment = assessJailbreak(model, strings);
+      const { score, riskiest, planted } = assessment;
+      let attack = isLocalAttack(assessment, threshold, uncertainFrom);
       let judged = false;
       if (!attack && judge && score >= uncertainFrom) {
         const opinion = await judge.isAttack(riskiest);
@@ -81,6 +80,15 @@ export function assessJailbreak(model: LinearClassifier, strings: readonly Scann
   }
   const corroboratedScore = riskiest.corroboratedLogit === Number.NEGATIVE_INFINITY ? 0 : lengthAwareScore(model, { logit: riskiest.corroboratedLogit, windows: riskiest.windows });
   return { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted, corroboratedScore };
+}
+
+/**
+ * The local verdict: at or above the threshold; or, in the uncertain band, when a specific rule (an override
+ * in another language, a role-play set-up asking for something harmful, safety switched off) backs the
+ * score, as a judge would.
+ */
+export function isLocalAttack(assessment: JailbreakAssessment, threshold: number, uncertainFrom: number): boolean {
+  return assessment.score >= threshold || assessment.corroboratedScore >= uncertainFrom;
 }
 
 function round(value: number): number {
