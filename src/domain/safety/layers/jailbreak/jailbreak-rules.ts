@@ -2,9 +2,10 @@ import { lexiconMatches } from './instruction-lexicon.ts';
 
 /**
  * Phrase rules for prompt injection and jailbreaks, in English, German, French and Spanish (the languages
- * attacks in the training data use). Each rule is a feature of the trained model, not a verdict on its
- * own: "ignore" or "act as" are everyday words, and the model learns how much each pattern counts next to
- * everything else in the text.
+ * attacks in the training data use); the same rules in some thirty other languages, misspelt, and the
+ * role-play set-ups come from the lexicon (instruction-lexicon.ts). Each rule is a feature of the trained
+ * model, not a verdict on its own: "ignore" or "act as" are everyday words, and the model learns how much
+ * each pattern counts next to everything else in the text.
  */
 interface JailbreakRule {
   name: string;
