@@ -1,5 +1,5 @@
 import type { LinearClassifier } from '../../src/domain/safety/classifier/linear-classifier.ts';
-import { assessJailbreak } from '../../src/domain/safety/layers/jailbreak/jailbreak-layer.ts';
+import { assessJailbreak, isLocalAttack } from '../../src/domain/safety/layers/jailbreak/jailbreak-layer.ts';
 import { attackHead } from '../../src/domain/safety/layers/jailbreak/jailbreak-scorer.ts';
 import { scannedString } from '../../src/domain/safety/scanned-string.ts';
 import { evaluateBinary, type BinaryEvaluation } from './evaluate-binary.ts';
@@ -11,12 +11,13 @@ import { fingerprint, type JailbreakRow } from './safety-data.ts';
  */
 export function evaluateJailbreak(rows: readonly JailbreakRow[], model: LinearClassifier, trainedFingerprints: ReadonlySet<string> = new Set()): BinaryEvaluation {
   const threshold = model.threshold(attackHead) ?? 0.5;
+  const uncertainFrom = model.uncertainFrom(attackHead) ?? threshold;
   const unseen = rows.filter((row) => !trainedFingerprints.has(fingerprint(row.text)));
   return evaluateBinary(
     unseen.map((row) => ({ text: row.text, label: row.label === 1, source: row.source })),
     (text) => {
-      const { score } = assessJailbreak(model, [scannedString('prompt', text)]);
-      return { caught: score >= threshold, score };
+      const assessment = assessJailbreak(model, [scannedString('prompt', text)]);
+      return { caught: isLocalAttack(assessment, threshold, uncertainFrom), score: assessment.score };
     },
   );
 }

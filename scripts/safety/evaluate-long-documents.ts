@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LinearClassifier, linearModelFileSchema } from '../../src/domain/safety/classifier/linear-classifier.ts';
-import { assessJailbreak } from '../../src/domain/safety/layers/jailbreak/jailbreak-layer.ts';
+import { assessJailbreak, isLocalAttack } from '../../src/domain/safety/layers/jailbreak/jailbreak-layer.ts';
 import { attackHead } from '../../src/domain/safety/layers/jailbreak/jailbreak-scorer.ts';
 import { scannedString } from '../../src/domain/safety/scanned-string.ts';
 import { defaultDataV2Directory, readRows, type JailbreakRowV2 } from './safety-data.ts';
@@ -17,6 +17,7 @@ import { defaultDataV2Directory, readRows, type JailbreakRowV2 } from './safety-
 const root = new URL('../../', import.meta.url).pathname;
 const model = new LinearClassifier(linearModelFileSchema.parse(JSON.parse(readFileSync(join(root, 'catalog/safety/jailbreak-model.json'), 'utf8'))));
 const threshold = model.threshold(attackHead) ?? 0.5;
+const uncertainFrom = model.uncertainFrom(attackHead) ?? threshold;
 const buckets: [label: string, from: number, below: number][] = [
   ['< 300', 0, 300],
   ['300-599', 300, 600],
@@ -30,9 +31,14 @@ function score(text: string): number {
   return assessJailbreak(model, [scannedString('document', text)]).score;
 }
 
+/** The layer's local verdict (threshold, or a corroborated uncertain score), no judge. */
+function blocks(text: string): boolean {
+  return isLocalAttack(assessJailbreak(model, [scannedString('document', text)]), threshold, uncertainFrom);
+}
+
 function rate(texts: readonly string[]): string {
   if (texts.length === 0) return '–';
-  const blocked = texts.filter((text) => score(text) >= threshold).length;
+  const blocked = texts.filter(blocks).length;
   return `${blocked} / ${texts.length} (${((100 * blocked) / texts.length).toFixed(1)}%)`;
 }
 
@@ -56,7 +62,7 @@ for (const [label, from, below] of buckets) {
   const inBucket = (text: string) => text.length >= from && text.length < below;
   console.log(`| ${label} | ${rate(benign.filter(inBucket))} | ${rate(planted.filter(inBucket))} | ${rate(repository.map((file) => file.text).filter(inBucket))} |`);
 }
-const blocked = repository.filter((file) => score(file.text) >= threshold);
+const blocked = repository.filter((file) => blocks(file.text));
 console.log(`\nRepository Markdown blocked: ${blocked.length} of ${repository.length}${blocked.map((file) => `\n- ${file.path} (${file.text.length} chars, score ${score(file.text).toFixed(3)})`).join('')}`);
 
 const eightKilobytes = repository.map((file) => file.text).join('\n').slice(0, 8192);

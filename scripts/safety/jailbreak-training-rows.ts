@@ -1,7 +1,8 @@
 import { embeddedInjectionExamples } from './data/embedded-injections.ts';
 import { jailbreakFamilyExamples } from './data/jailbreak-family-examples.ts';
+import { multilingualAndSetUpExamples } from './data/multilingual-and-setup-examples.ts';
 import { taskPrompts } from './data/task-prompts.ts';
-import { businessPromptsUrl, readJsonl, readRows, type JailbreakRow, type JailbreakRowV2 } from './safety-data.ts';
+import { businessPromptsUrl, fingerprint, probeRowsUrl, readJsonl, readRows, type JailbreakProbeRow, type JailbreakRow, type JailbreakRowV2 } from './safety-data.ts';
 
 /** Each written example of a rare attack form (and of its look-alikes) counts as this many rows. */
 const familyExampleWeight = 4;
@@ -25,9 +26,11 @@ export interface JailbreakTrainingRow extends JailbreakRow {
  */
 export function jailbreakTrainingRows(dataDirectory: string, dataV2Directory: string): JailbreakTrainingRow[] {
   const local = [...readJsonl<JailbreakRow>(businessPromptsUrl), ...embeddedInjectionExamples()];
-  return [
+  // The probe file measures the model on text it never saw: none of its rows may be trained on.
+  const probe = new Set(readJsonl<JailbreakProbeRow>(probeRowsUrl).map((row) => fingerprint(row.text)));
+  const rows: JailbreakTrainingRow[] = [
     ...[...readRows<JailbreakRow>(dataDirectory, 'jailbreak'), ...local].map((row) => ({ ...row, group: row.source, templated: false, weight: 1, version: 1 as const })),
-    ...jailbreakFamilyExamples().map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
+    ...[...jailbreakFamilyExamples(), ...multilingualAndSetUpExamples()].map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
     // Templated: they teach, but do not choose the threshold.
     ...taskPrompts().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),
     ...readRows<JailbreakRowV2>(dataV2Directory, 'jailbreak').map((row) => ({
@@ -40,6 +43,7 @@ export function jailbreakTrainingRows(dataDirectory: string, dataV2Directory: st
       version: 2 as const,
     })),
   ];
+  return rows.filter((row) => !probe.has(fingerprint(row.text)));
 }
 
 /**

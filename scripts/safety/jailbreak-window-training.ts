@@ -1,7 +1,7 @@
 import type { SparseVector } from '../../src/domain/safety/classifier/hashed-features.ts';
 import { seededRandom, trainLogisticRegression, type TrainingExample } from '../../src/domain/safety/classifier/train-linear-classifier.ts';
-import { windowFeatures } from '../../src/domain/safety/layers/jailbreak/jailbreak-scorer.ts';
-import { normalizeText, scanTexts } from '../../src/domain/safety/text/normalize-text.ts';
+import { jailbreakTexts, windowFeatures } from '../../src/domain/safety/layers/jailbreak/jailbreak-scorer.ts';
+import { normalizeText } from '../../src/domain/safety/text/normalize-text.ts';
 
 /**
  * The jailbreak model is trained on the windows it scores at request time, not on whole texts. A row is a
@@ -36,7 +36,7 @@ export interface TrainedWeights {
 
 /** A row's bag: the windows of its normalised text and of every decoded span, as the layer would score them. */
 export function windowBag(text: string, label: 0 | 1, dimensions: number, weight = 1): WindowBag {
-  const windows = scanTexts(normalizeText(text)).flatMap((scanned) => [...windowFeatures(scanned, dimensions)].map((window) => window.vector));
+  const windows = jailbreakTexts(normalizeText(text)).flatMap((scanned) => [...windowFeatures(scanned, dimensions)].map((window) => window.vector));
   return { label, windows, weight };
 }
 

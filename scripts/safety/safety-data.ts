@@ -120,3 +120,13 @@ export interface JailbreakRowV2 extends JailbreakRow {
   genre?: string;
   file?: string;
 }
+
+/** Written attacks and benign look-alikes that no model is trained on (see evaluate-jailbreak-probe.ts). */
+export const probeRowsUrl = new URL('./data/jailbreak-probe.jsonl', import.meta.url);
+
+/** A row of the written probe file (scripts/safety/data/jailbreak-probe.jsonl): never trained on. */
+export interface JailbreakProbeRow {
+  text: string;
+  label: 0 | 1;
+  family: string;
+}

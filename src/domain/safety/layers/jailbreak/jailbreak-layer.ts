@@ -1,7 +1,6 @@
 import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
 import type { ScannedString, TextLayerResult, TextSafetyLayer } from '../../safety-layer.ts';
-import { scanTexts } from '../../text/normalize-text.ts';
-import { attackHead, lengthAwareScore, scoreWindows, type WindowScores } from './jailbreak-scorer.ts';
+import { attackHead, jailbreakTexts, lengthAwareScore, scoreWindows, type WindowScores } from './jailbreak-scorer.ts';
 
 /**
  * A second opinion for scores in the uncertain band: a model asked whether the text tries to take over
@@ -31,8 +30,9 @@ export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJ
     name: 'jailbreak',
     stages: ['input', 'tool'],
     async scan(strings): Promise<TextLayerResult> {
-      const { score, riskiest, planted } = assessJailbreak(model, strings);
-      let attack = score >= threshold;
+      const assessment = assessJailbreak(model, strings);
+      const { score, riskiest, planted } = assessment;
+      let attack = isLocalAttack(assessment, threshold, uncertainFrom);
       let judged = false;
       if (!attack && judge && score >= uncertainFrom) {
         const opinion = await judge.isAttack(riskiest);
@@ -53,6 +53,8 @@ export interface JailbreakAssessment {
   riskiest: string;
   /** Its phrase rules read as instructions planted in data rather than a user's own jailbreak. */
   planted: boolean;
+  /** The highest score of a window a specific rule backs (see RuleMatch.corroborates); 0 when none. */
+  corroboratedScore: number;
 }
 
 /**
@@ -61,21 +63,32 @@ export interface JailbreakAssessment {
  * of all counts, with the model's penalty for the number of windows read. Synchronous and offline.
  */
 export function assessJailbreak(model: LinearClassifier, strings: readonly ScannedString[]): JailbreakAssessment {
-  const texts = strings.flatMap((string) => scanTexts(string.normalized)).filter((text) => text.length >= shortestScanned);
+  const texts = strings.flatMap((string) => jailbreakTexts(string.normalized)).filter((text) => text.length >= shortestScanned);
   // Short fields together, so an attack split across them is seen whole; long ones are read in windows.
   const short = texts.filter((text) => text.length <= splitAttackLength);
   if (short.length > 1) texts.push(short.join('\n'));
-  const riskiest: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false };
+  const riskiest: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false, corroboratedLogit: Number.NEGATIVE_INFINITY };
   let riskiestText = '';
   for (const text of texts) {
     const scores = scoreWindows(model, text);
     riskiest.windows += scores.windows;
+    riskiest.corroboratedLogit = Math.max(riskiest.corroboratedLogit, scores.corroboratedLogit);
     if (scores.logit > riskiest.logit) {
       Object.assign(riskiest, { logit: scores.logit, planted: scores.planted });
       riskiestText = text;
     }
   }
-  return { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted };
+  const corroboratedScore = riskiest.corroboratedLogit === Number.NEGATIVE_INFINITY ? 0 : lengthAwareScore(model, { logit: riskiest.corroboratedLogit, windows: riskiest.windows });
+  return { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted, corroboratedScore };
+}
+
+/**
+ * The local verdict: at or above the threshold; or, in the uncertain band, when a specific rule (an override
+ * in another language, a role-play set-up asking for something harmful, safety switched off) backs the
+ * score, as a judge would.
+ */
+export function isLocalAttack(assessment: JailbreakAssessment, threshold: number, uncertainFrom: number): boolean {
+  return assessment.score >= threshold || assessment.corroboratedScore >= uncertainFrom;
 }
 
 function round(value: number): number {

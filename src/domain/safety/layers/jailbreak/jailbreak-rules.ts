@@ -1,8 +1,11 @@
+import { lexiconMatches } from './instruction-lexicon.ts';
+
 /**
  * Phrase rules for prompt injection and jailbreaks, in English, German, French and Spanish (the languages
- * attacks in the training data use). Each rule is a feature of the trained model, not a verdict on its
- * own: "ignore" or "act as" are everyday words, and the model learns how much each pattern counts next to
- * everything else in the text.
+ * attacks in the training data use); the same rules in some thirty other languages, misspelt, and the
+ * role-play set-ups come from the lexicon (instruction-lexicon.ts). Each rule is a feature of the trained
+ * model, not a verdict on its own: "ignore" or "act as" are everyday words, and the model learns how much
+ * each pattern counts next to everything else in the text.
  */
 interface JailbreakRule {
   name: string;
@@ -67,10 +70,14 @@ const rules: readonly JailbreakRule[] = [
   { name: 'hypothetical_harm', pattern: /\b(?:hypothetical(?:ly)?|fictional|in a story|for a novel|purely academic)\b[^.]{0,80}\b(?:illegal|unethical|explicit|without (?:any )?(?:censorship|restrictions))/i },
 ];
 
-/** Which rules the text matches, as model features (1 per rule matched). */
+/** Which rules the text matches, as model features (1 per rule matched), the other languages' words included. */
 export function jailbreakRuleHits(text: string): Record<string, number> {
   const hits: Record<string, number> = {};
   for (const rule of rules) if (rule.pattern.test(text)) hits[`rule:${rule.name}`] = 1;
+  const lexicon = lexiconMatches(text);
+  for (const match of lexicon) hits[match.feature] = 1;
+  const located = [...jailbreakRuleMatchesOfRules(text), ...lexicon];
+  for (const match of quotedInstructions(text, located)) hits[match.feature] = 1;
   return hits;
 }
 
@@ -79,6 +86,13 @@ export interface RuleMatch {
   feature: string;
   start: number;
   end: number;
+  /** For words of another language (see instruction-lexicon), the English the model reads with them. */
+  gloss?: string;
+  /**
+   * A match specific enough (an override in another language, a role-play set-up asking for something
+   * harmful, a mode that switches safety off) that a score in the uncertain band is taken as an attack.
+   */
+  corroborates?: true;
 }
 
 // One pass finds every position where some rule matches; only there is each rule tried, anchored. The
@@ -118,6 +132,14 @@ function hasTopLevelAlternative(source: string): boolean {
  * so that the hits of any part of it can be read without scanning again.
  */
 export function jailbreakRuleMatches(text: string): RuleMatch[] {
+  const matches = jailbreakRuleMatchesOfRules(text);
+  matches.push(...lexiconMatches(text));
+  matches.push(...quotedInstructions(text, matches));
+  return matches;
+}
+
+/** The matches of the phrase rules above (without the other languages' words). */
+function jailbreakRuleMatchesOfRules(text: string): RuleMatch[] {
   const matches: RuleMatch[] = [];
   anyRule.lastIndex = 0;
   for (let found = anyRule.exec(text); found !== null; found = anyRule.exec(text)) {
@@ -135,6 +157,32 @@ export function jailbreakRuleMatches(text: string): RuleMatch[] {
   return matches;
 }
 
+/** Rules whose wording, quoted in a text about attacks, is talked about rather than given as an order. */
+const quotableRules = new Set(['override', 'override_de', 'override_fr_es', 'override_other', 'prompt_leak', 'persona', 'unrestricted', 'jailbreak_terms', 'new_task', 'policy_break'].map((name) => `rule:${name}`));
+const openingQuotes = new Set(['"', '“', '„', '«', "'", '‘', '`', '‚', '「', '『']);
+/** Words that introduce a quoted example: "attacks such as", "phrases like", "for example". */
+const exampleCues = ['such as', 'like', 'e.g.', 'for example', 'for instance', 'phrase', 'called', 'known as', 'mentions', 'quote', 'wrote', 'writes', 'writing', 'saying', 'says', 'asks', 'asking', 'attack', 'injection', 'prompts'];
+/** How far before the quotation mark its cue may be. */
+const cueReach = 60;
+
+/**
+ * A mark (`rule:quoted_example`) on each instruction-like match that starts a quotation introduced as an
+ * example ("attacks like \"ignore previous instructions\""): a text about attacks, not an attack. The model
+ * weighs it like any rule. Linear: a bounded look back from each match.
+ */
+function quotedInstructions(text: string, matches: readonly RuleMatch[]): RuleMatch[] {
+  const quoted: RuleMatch[] = [];
+  for (const match of matches) {
+    if (!quotableRules.has(match.feature)) continue;
+    let quote = match.start - 1;
+    while (quote >= 0 && quote >= match.start - 12 && !openingQuotes.has(text.charAt(quote)) && text.charAt(quote) !== '\n' && text.charAt(quote) !== '.') quote -= 1;
+    if (quote < 0 || !openingQuotes.has(text.charAt(quote))) continue;
+    const before = text.slice(Math.max(0, quote - cueReach), quote).toLowerCase();
+    if (exampleCues.some((cue) => before.includes(cue))) quoted.push({ feature: 'rule:quoted_example', start: match.start, end: match.end });
+  }
+  return quoted;
+}
+
 /** The rule hits of the part of a text from `start` to `end`, from the matches in the whole text. */
 export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end: number): Record<string, number> {
   const hits: Record<string, number> = {};
@@ -142,12 +190,24 @@ export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end
   return hits;
 }
 
+/** Whether a match from `start` to `end` backs an uncertain score (see RuleMatch.corroborates). */
+export function corroboratedWithin(matches: readonly RuleMatch[], start: number, end: number): boolean {
+  return matches.some((match) => match.corroborates === true && match.start >= start && match.end <= end);
+}
+
+/** The English readings of the other-language matches from `start` to `end`, each once, one per line. */
+export function glossesWithin(matches: readonly RuleMatch[], start: number, end: number): string {
+  const glosses = new Set<string>();
+  for (const match of matches) if (match.gloss !== undefined && match.start >= start && match.end <= end) glosses.add(match.gloss);
+  return [...glosses].join('\n');
+}
+
 /**
  * Rules that mark an instruction aimed at the model itself. A window of a long document is scored only
  * when it matches one: scoring every window of every long text would block more benign documents than it
  * catches planted instructions.
  */
-const plantedInstructionRules = ['override', 'override_de', 'override_fr_es', 'override_other', 'new_task', 'prompt_leak', 'system_spoof', 'jailbreak_terms', 'policy_break'].map((name) => `rule:${name}`);
+const plantedInstructionRules = ['override', 'override_de', 'override_fr_es', 'override_other', 'new_task', 'prompt_leak', 'system_spoof', 'jailbreak_terms', 'policy_break', 'addressed_to_model'].map((name) => `rule:${name}`);
 
 export function isPlantedInstruction(hits: Readonly<Record<string, number>>): boolean {
   return plantedInstructionRules.some((name) => hits[name] !== undefined);

@@ -1,13 +1,70 @@
 import { hashedFeatures, type SparseVector } from '../../classifier/hashed-features.ts';
 import { sigmoid, type LinearClassifier } from '../../classifier/linear-classifier.ts';
-import { isPlantedInstruction, jailbreakRuleMatches, ruleHitsWithin } from './jailbreak-rules.ts';
-import { scoringWindows } from './text-windows.ts';
+import { corroboratedWithin, glossesWithin, isPlantedInstruction, jailbreakRuleMatches, ruleHitsWithin, type RuleMatch } from './jailbreak-rules.ts';
+import { instructionSentences, scoringWindows } from './text-windows.ts';
+import { codeUnits } from '../../text/code-units.ts';
+import { scanTexts, type NormalizedText } from '../../text/normalize-text.ts';
 
 /** The model head that scores attacks. */
 export const attackHead = 'attack';
 
 /** Longer words (hex or base64 floods, hashes) get no character grams: a flood must not drown the instruction after it. */
 const longestGrammedWord = 24;
+
+/**
+ * Every text the jailbreak model reads for one string: the string itself, what its encoded spans decode
+ * to (see scanTexts), and, for text written in digits for letters ("1gn0r3 4ll pr3v10u5"), that text read
+ * with letters.
+ */
+export function jailbreakTexts(normalized: NormalizedText): string[] {
+  const texts = scanTexts(normalized);
+  const read = lettersForDigits(normalized.text);
+  if (read !== undefined) texts.push(read);
+  return texts;
+}
+
+/** The letters that digits and signs stand for in leetspeak. */
+const leet: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' };
+/** At least this many words, and this share of all words, must mix letters with leetspeak digits before a text is read with letters. */
+const leetWordsNeeded = 4;
+const leetShareNeeded = 0.3;
+
+/**
+ * The text with the digits of every word that mixes letters and leetspeak digits read as letters, when at
+ * least four words, and three in ten of all words, do; undefined otherwise (ids, versions and codes like "mp3"
+ * or "h264" are a small share of the words of everyday text). One pass over the code units; the text is
+ * rewritten only when it qualifies.
+ */
+function lettersForDigits(text: string): string | undefined {
+  const units = codeUnits(text);
+  let words = 0;
+  let mixed = 0;
+  let letters = 0;
+  let digits = 0;
+  let inWord = false;
+  for (let index = 0; index <= units.length; index += 1) {
+    const code = index < units.length ? (units[index] as number) : 32;
+    if (code === 32 || code === 10 || code === 9 || code === 13) {
+      if (inWord) {
+        words += 1;
+        if (letters > 0 && digits > 0) mixed += 1;
+      }
+      inWord = false;
+      letters = 0;
+      digits = 0;
+      continue;
+    }
+    inWord = true;
+    if (leetDigit(code)) digits += 1;
+    else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) letters += 1;
+  }
+  if (mixed < leetWordsNeeded || mixed < leetShareNeeded * words) return undefined;
+  return text.replace(/\S+/g, (word) => (/[a-z]/i.test(word) && /[0134578]/.test(word) ? word.replace(/[0134578]/g, (digit) => leet[digit] ?? digit) : word));
+}
+
+function leetDigit(code: number): boolean {
+  return code === 48 || code === 49 || code === 51 || code === 52 || code === 53 || code === 55 || code === 56;
+}
 
 /** The vector the jailbreak model reads for one window: hashed text features plus the phrase rules matched in it. */
 export function jailbreakVector(text: string, dimensions: number, hits: Readonly<Record<string, number>>): SparseVector {
@@ -19,18 +76,31 @@ export interface WindowFeatures {
   vector: SparseVector;
   /** The phrase rules matched inside the window. */
   hits: Readonly<Record<string, number>>;
+  /** A sentence read on its own because it reads as an instruction (see instructionSentences), not one of the windows. */
+  sentence: boolean;
+  /** A specific rule backs an uncertain score of this window (see RuleMatch.corroborates). */
+  corroborated: boolean;
 }
 
 /**
- * The feature vector of every scoring window of a text (see scoringWindows). The rules run once over the
- * whole text; each window's hits are read from where they matched. Training reads the same windows.
+ * The feature vector of every scoring window of a text (see scoringWindows), and of every sentence of a
+ * long text that a rule marks as an instruction, read on its own: a short line planted in a long document
+ * is diluted by the prose around it in its window, not in its sentence. The rules run once over the whole
+ * text; each window's hits are read from where they matched, and words of other languages are read with
+ * their English gloss. Training reads the same windows.
  */
 export function* windowFeatures(text: string, dimensions: number): Generator<WindowFeatures> {
   const matches = jailbreakRuleMatches(text);
-  for (const [start, end] of scoringWindows(text)) {
-    const hits = ruleHitsWithin(matches, start, end);
-    yield { vector: jailbreakVector(start === 0 && end === text.length ? text : text.slice(start, end), dimensions, hits), hits };
-  }
+  const windows = scoringWindows(text);
+  for (const [start, end] of windows) yield windowOf(text, start, end, matches, dimensions, false);
+  if (windows.length > 1) for (const [start, end] of instructionSentences(text, matches)) yield windowOf(text, start, end, matches, dimensions, true);
+}
+
+function windowOf(text: string, start: number, end: number, matches: readonly RuleMatch[], dimensions: number, sentence: boolean): WindowFeatures {
+  const hits = ruleHitsWithin(matches, start, end);
+  const gloss = glossesWithin(matches, start, end);
+  const part = start === 0 && end === text.length ? text : text.slice(start, end);
+  return { vector: jailbreakVector(gloss === '' ? part : `${part}\n${gloss}`, dimensions, hits), hits, sentence, corroborated: corroboratedWithin(matches, start, end) };
 }
 
 /** The riskiest window of one or more texts, before the length penalty. */
@@ -41,14 +111,18 @@ export interface WindowScores {
   windows: number;
   /** Whether the riskiest window's rules read as an instruction aimed at the model (prompt injection). */
   planted: boolean;
+  /** The highest log-odds of a window a specific rule backs (see RuleMatch.corroborates); -Infinity when none. */
+  corroboratedLogit: number;
 }
 
 /** Every window of the text scored; the riskiest counts. */
 export function scoreWindows(model: LinearClassifier, text: string): WindowScores {
-  const scores: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false };
-  for (const { vector, hits } of windowFeatures(text, model.dimensions)) {
+  const scores: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false, corroboratedLogit: Number.NEGATIVE_INFINITY };
+  for (const { vector, hits, sentence, corroborated } of windowFeatures(text, model.dimensions)) {
     const logit = model.logit(attackHead, vector);
-    scores.windows += 1;
+    if (corroborated) scores.corroboratedLogit = Math.max(scores.corroboratedLogit, logit);
+    // Sentences are parts of windows already counted: they add no chance of a high score by length.
+    if (!sentence) scores.windows += 1;
     if (logit > scores.logit) Object.assign(scores, { logit, planted: isPlantedInstruction(hits) });
   }
   return scores;
@@ -60,7 +134,7 @@ export function scoreWindows(model: LinearClassifier, text: string): WindowScore
  * chance, so the highest of many counts for a little less. A long benign document is then no likelier to
  * be blocked than a short one, while one planted paragraph still scores as that paragraph does.
  */
-export function lengthAwareScore(model: LinearClassifier, scores: WindowScores): number {
+export function lengthAwareScore(model: LinearClassifier, scores: Pick<WindowScores, 'logit' | 'windows'> & Partial<WindowScores>): number {
   if (scores.windows === 0) return 0;
   return sigmoid(scores.logit - model.windowPenalty(attackHead) * Math.log2(scores.windows));
 }
