@@ -10,6 +10,7 @@ import type { ContentSignals } from '../../src/domain/safety/layers/content/cont
 import { categoryHeads, contentVectors, flaggedHead, requestHead } from '../../src/domain/safety/layers/content/content-vector.ts';
 import { insultsAtPeople, swearingAtThings } from '../../src/domain/safety/layers/content/swearing-examples.ts';
 import { normalizeText } from '../../src/domain/safety/text/normalize-text.ts';
+import { benignDocumentStretches } from './content-document-stretches.ts';
 import { caught, chooseThresholds, leaveOneSourceOutScores, ratesBySource, type OutOfSourceScore } from './content-leave-one-source-out.ts';
 import { readsAsRequest, trainingWeightOf, type BenignKind } from './content-source-groups.ts';
 import { countAt, metricsOf, recallAtFalsePositiveRate } from './metrics.ts';
@@ -41,7 +42,8 @@ interface LabelledRow extends ContentRow {
  * The rows the content model learns from: the content data of both data sets (toxic and benign posts;
  * harmful requests, benign look-alikes and identity mentions); benign prompts (the jailbreak data's benign
  * side: ordinary and "sounds dangerous but is not" requests), business idioms and look-alike requests as
- * negatives; everyday harmful requests (templated, and the authored requests of scripts/safety/data/, each
+ * negatives; the stretches of the second data set's long benign documents that read as asking for something
+ * (see content-document-stretches.ts), as negatives; everyday harmful requests (templated, and the authored requests of scripts/safety/data/, each
  * harmful core and its look-alike asked in the same frames: "how do I", "as a nurse", "write a script that",
  * "write a persuasive article arguing that"); and swearing at things (profanity) next to insults at people
  * (harassment) in the same office language. No row whose text is in the content probe
@@ -57,6 +59,7 @@ export function contentTrainingRows(dataDirectory: string): { training: Labelled
   const written = (source: string, flagged: boolean, categories: string[]) => (text: string): ContentRow => ({ text, flagged, categories, source });
   const added = [
     ...benignPrompts,
+    ...benignDocumentStretches(v2DataDirectory(dataDirectory)),
     ...businessIdiomSentences().map(written('business-idioms', false, [])),
     ...lookAlikeRequestSentences().map(written('look-alike-requests', false, [])),
     ...harmfulRequestSentences().map(written('harmful-requests', true, ['other_harm'])),
