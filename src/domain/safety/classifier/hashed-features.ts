@@ -140,11 +140,85 @@ function extraHashes(prefix: string): Map<string, number> {
   return hashes;
 }
 
-/** Fills hashBuffer with the text's word, word-pair and character-gram hashes, in order; returns how many. */
+/**
+ * A text's feature hashes with the part of the text each reads, so that the features of any part of it can
+ * be taken without hashing that part again (see rangeFeatures).
+ */
+export interface TextHashes {
+  hashes: Int32Array;
+  /** Where the text a hash reads starts (a word pair: its first word). */
+  from: Int32Array;
+  /** Where it ends (the end of its word); never decreasing. */
+  to: Int32Array;
+}
+
+/**
+ * Whether [start, end) cuts a word of the text at either edge: read alone, that part would hold a piece of a
+ * word that rangeFeatures leaves out, so it must be hashed on its own to read the same.
+ */
+export function cutsWord(text: string, start: number, end: number): boolean {
+  const wordAt = (index: number) => isWordCharacter(text.charAt(index).toLowerCase().charCodeAt(0));
+  return (start > 0 && start < text.length && wordAt(start - 1) && wordAt(start)) || (end > 0 && end < text.length && wordAt(end - 1) && wordAt(end));
+}
+
+/** The feature hashes of a whole text, with their positions (see TextHashes). */
+export function textHashes(text: string, space: Pick<FeatureSpace, 'longestGrammedWord'>): TextHashes {
+  const count = hashText(text, space.longestGrammedWord ?? Number.POSITIVE_INFINITY);
+  return { hashes: hashBuffer.slice(0, count), from: fromBuffer.slice(0, count), to: toBuffer.slice(0, count) };
+}
+
+/**
+ * The vector of the words of `text` that lie wholly in [start, end) (a pair, when both its words do), plus
+ * the features of `also` (another text read with it, hashed on its own), as `hashedFeatures` would give for
+ * that part read alone, without hashing it again, provided neither edge cuts a word (see cutsWord).
+ */
+export function rangeFeatures(whole: TextHashes, start: number, end: number, space: FeatureSpace, also: string, extra: Readonly<Record<string, number>> = {}): SparseVector {
+  const mask = space.dimensions - 1;
+  const seen = bucketScratch(space.dimensions);
+  const extraCount = also === '' ? 0 : hashText(also, space.longestGrammedWord ?? Number.POSITIVE_INFINITY);
+  if (touchedBuffer.length < whole.hashes.length + extraCount) touchedBuffer = new Int32Array(whole.hashes.length + extraCount);
+  const touched = touchedBuffer;
+  let count = 0;
+  // The first hash whose word ends after `start`: the positions only grow, so a binary search finds it.
+  let low = 0;
+  let high = whole.to.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((whole.to[middle] as number) <= start) low = middle + 1;
+    else high = middle;
+  }
+  for (let position = low; position < whole.hashes.length && (whole.to[position] as number) <= end; position += 1) {
+    if ((whole.from[position] as number) < start) continue;
+    const bucket = (whole.hashes[position] as number) & mask;
+    if (seen[bucket] === 0) {
+      seen[bucket] = 1;
+      touched[count++] = bucket;
+    }
+  }
+  for (let position = 0; position < extraCount; position += 1) {
+    const bucket = (hashBuffer[position] as number) & mask;
+    if (seen[bucket] === 0) {
+      seen[bucket] = 1;
+      touched[count++] = bucket;
+    }
+  }
+  return sparseVectorOf(touched, count, seen, mask, extra, 'extra');
+}
+
+/** Fills hashBuffer with the text's word, word-pair and character-gram hashes, in order, and fromBuffer and
+ * toBuffer with the part of the text each one reads (a pair, from its first word's start); returns how many.
+ */
 function hashText(text: string, longestGrammedWord: number): number {
   // A word gives at most itself, a pair and (length - 1) character grams: three per character is a bound.
-  if (hashBuffer.length < text.length * 3 + 8) hashBuffer = new Int32Array(text.length * 3 + 8);
+  if (hashBuffer.length < text.length * 3 + 8) {
+    hashBuffer = new Int32Array(text.length * 3 + 8);
+    fromBuffer = new Int32Array(hashBuffer.length);
+    toBuffer = new Int32Array(hashBuffer.length);
+  }
   const hashes = hashBuffer;
+  const from = fromBuffer;
+  const to = toBuffer;
+  let previousStart = 0;
   let count = 0;
   let previousWord = 0;
   let wordHash = fnvOffset;
@@ -160,10 +234,21 @@ function hashText(text: string, longestGrammedWord: number): number {
     }
     if (wordLength > 0) {
       const word = wordHash >>> 0;
+      const wordStart = index - wordLength;
+      const first = count;
       hashes[count++] = word;
-      if (previousWord !== 0) hashes[count++] = Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word;
-      if (wordLength >= charGramLength && wordLength <= longestGrammedWord) count = characterGrams(lower, index - wordLength, index, hashes, count);
+      if (previousWord !== 0) {
+        hashes[count] = Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word;
+        from[count++] = previousStart;
+      }
+      if (wordLength >= charGramLength && wordLength <= longestGrammedWord) count = characterGrams(lower, wordStart, index, hashes, count);
+      from[first] = wordStart;
+      for (let position = first; position < count; position += 1) {
+        if (position !== first + 1 || previousWord === 0) from[position] = wordStart;
+        to[position] = index;
+      }
       previousWord = word;
+      previousStart = wordStart;
       wordHash = fnvOffset;
       wordLength = 0;
     }
@@ -174,6 +259,8 @@ function hashText(text: string, longestGrammedWord: number): number {
 }
 
 let hashBuffer = new Int32Array(16_384);
+let fromBuffer = new Int32Array(hashBuffer.length);
+let toBuffer = new Int32Array(hashBuffer.length);
 let touchedBuffer = new Int32Array(16_384);
 
 /** Adds the character 4-grams of one word, with its boundaries ("<word>" gives "<wor", "word", "ord>"); returns the new count. */

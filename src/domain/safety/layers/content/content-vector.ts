@@ -22,7 +22,10 @@ export const categoryHeads: readonly ContentCategory[] = ['child_sexual_exploita
 export interface ContentVectors {
   /** The flagged and category heads' input. */
   vector: SparseVector;
-  /** The request head's inputs: the whole of a short text, each stretch of sentences of a long one (see sentence-windows.ts). */
+  /**
+   * The request head's inputs: the whole of a short text, each stretch of sentences of a long one (see
+   * sentence-windows.ts); of a long one, an empty vector for each stretch that does not ask (see `asks`).
+   */
   requests: SparseVector[];
   /** For each of `requests`: whether it asks for harm (request-signals.ts); the request head counts only where it does. */
   asks: boolean[];
@@ -41,6 +44,9 @@ export const requestWindowCharacters = 200;
  * a sentence, the stretches' signals together are the whole text's. `whole` reads the request head's input
  * of a long text whole as well, as training does: the model learns from each labelled text as one.
  */
+/** The request input of a stretch the request head does not read. */
+const notRead: SparseVector = { indices: new Int32Array(0), values: new Float32Array(0) };
+
 export function contentVectors(text: string, dimensions: number, whole = false): ContentVectors {
   const words = contentSignals(text);
   const windows = sentenceWindows(text, requestWindowCharacters);
@@ -50,7 +56,10 @@ export function contentVectors(text: string, dimensions: number, whole = false):
   const signals = asksForHarm && !words.hasEvidence ? { ...words, hasEvidence: true } : words;
   const features = { ...words.features, ...requestFeatures };
   const single = windows.length === 1 || whole;
-  const requests = single ? [requestVector(text, dimensions, features)] : windows.map((window, index) => requestVector(window, dimensions, (windowSignals[index] as RequestSignals).features));
   const asks = single ? [windowSignals.some((signal) => signal.asks)] : windowSignals.map((signal) => signal.asks);
+  // A stretch that asks for nothing is never read by the request head: its vector is not built.
+  const requests = single
+    ? [requestVector(text, dimensions, features)]
+    : windows.map((window, index) => (asks[index] === true ? requestVector(window, dimensions, (windowSignals[index] as RequestSignals).features) : notRead));
   return { vector: hashedFeatures(maskIdentityTerms(text), { dimensions }, features), requests, asks, signals };
 }

@@ -44,7 +44,24 @@ for (const list of Object.keys(requestLexicon) as RequestList[]) {
   }
 }
 
+/**
+ * The lists of words already read: text repeats its words, and a word's lists never change. Bounded: emptied
+ * when full, so any text costs the same memory.
+ */
+const knownWords = new Map<string, number>();
+const mostKnownWords = 20_000;
+
 function bitsOfWord(word: string): number {
+  let found = knownWords.get(word);
+  if (found === undefined) {
+    found = listsOfWord(word);
+    if (knownWords.size >= mostKnownWords) knownWords.clear();
+    knownWords.set(word, found);
+  }
+  return found;
+}
+
+function listsOfWord(word: string): number {
   // A possessive reads as its word ("my ex's address", "the neighbour's dog"), unless the list has it as it is.
   if (word.endsWith("'s") && word.length > 3 && !wordBits.has(word)) return bitsOfBareWord(word.slice(0, -2));
   const found = bitsOfBareWord(word);

@@ -1,4 +1,4 @@
-import { hashedFeatures, type SparseVector } from '../../classifier/hashed-features.ts';
+import { cutsWord, hashedFeatures, rangeFeatures, textHashes, type SparseVector, type TextHashes } from '../../classifier/hashed-features.ts';
 import { sigmoid, type LinearClassifier } from '../../classifier/linear-classifier.ts';
 import { corroboratedWithin, glossesWithin, isPlantedInstruction, jailbreakRuleMatches, ruleHitsWithin, type RuleMatch } from './jailbreak-rules.ts';
 import { instructionSentences, scoringWindows } from './text-windows.ts';
@@ -92,15 +92,20 @@ export interface WindowFeatures {
 export function* windowFeatures(text: string, dimensions: number): Generator<WindowFeatures> {
   const matches = jailbreakRuleMatches(text);
   const windows = scoringWindows(text);
-  for (const [start, end] of windows) yield windowOf(text, start, end, matches, dimensions, false);
-  if (windows.length > 1) for (const [start, end] of instructionSentences(text, matches)) yield windowOf(text, start, end, matches, dimensions, true);
+  // A long text is hashed once; each window and sentence takes its part of the hashes.
+  const whole = windows.length > 1 ? textHashes(text, { longestGrammedWord }) : undefined;
+  for (const [start, end] of windows) yield windowOf(text, whole, start, end, matches, dimensions, false);
+  if (whole) for (const [start, end] of instructionSentences(text, matches)) yield windowOf(text, whole, start, end, matches, dimensions, true);
 }
 
-function windowOf(text: string, start: number, end: number, matches: readonly RuleMatch[], dimensions: number, sentence: boolean): WindowFeatures {
+function windowOf(text: string, whole: TextHashes | undefined, start: number, end: number, matches: readonly RuleMatch[], dimensions: number, sentence: boolean): WindowFeatures {
   const hits = ruleHitsWithin(matches, start, end);
   const gloss = glossesWithin(matches, start, end);
-  const part = start === 0 && end === text.length ? text : text.slice(start, end);
-  return { vector: jailbreakVector(gloss === '' ? part : `${part}\n${gloss}`, dimensions, hits), hits, sentence, corroborated: corroboratedWithin(matches, start, end) };
+  const vector =
+    whole && !cutsWord(text, start, end)
+      ? rangeFeatures(whole, start, end, { dimensions, longestGrammedWord }, gloss, hits)
+      : jailbreakVector(gloss === '' ? text.slice(start, end) : `${text.slice(start, end)}\n${gloss}`, dimensions, hits);
+  return { vector, hits, sentence, corroborated: corroboratedWithin(matches, start, end) };
 }
 
 /** The riskiest window of one or more texts, before the length penalty. */

@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cutsWord, hashedFeatures, rangeFeatures, textHashes, type SparseVector } from './hashed-features.ts';
+
+const space = { dimensions: 1 << 16, longestGrammedWord: 24 };
+const asSet = (vector: SparseVector) => new Map([...vector.indices].map((index, position) => [index, vector.values[position]]));
+
+describe('features of a part of a text', () => {
+  it('equal the features of that part hashed alone, whenever no edge cuts a word', () => {
+    const word = fc.oneof(fc.constantFrom('ignore', 'the', 'Previous', 'instructions', 'Ünïcode', 'aGVsbG8gd29ybGQ=', 'x'.repeat(30), "don't"), fc.string({ minLength: 1, maxLength: 12 }));
+    const separator = fc.constantFrom(' ', '. ', '\n', ', ', '! ', '  ');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, separator), { minLength: 1, maxLength: 60 }), fc.nat(), fc.nat(), (parts, a, b) => {
+        const text = parts.map(([w, s]) => w + s).join('');
+        const whole = textHashes(text, space);
+        const start = a % (text.length + 1);
+        const end = start + (b % (text.length - start + 1));
+        if (cutsWord(text, start, end)) return;
+        for (const also of ['', 'read with it']) {
+          const part = text.slice(start, end);
+          expect(asSet(rangeFeatures(whole, start, end, space, also, { 'rule:x': 1 }))).toEqual(asSet(hashedFeatures(also === '' ? part : `${part}\n${also}`, space, { 'rule:x': 1 })));
+        }
+      }),
+      { seed: 20261126, numRuns: 300 },
+    );
+  });
+
+  it('knows when an edge cuts a word', () => {
+    expect(cutsWord('hello world', 0, 11)).toBe(false);
+    expect(cutsWord('hello world', 6, 11)).toBe(false);
+    expect(cutsWord('hello world', 2, 11)).toBe(true);
+    expect(cutsWord('hello world', 0, 8)).toBe(true);
+  });
+});
