@@ -188,6 +188,12 @@ const misspellable: Readonly<Record<string, string>> = {
   ignore: 'ignore', disregard: 'ignore', forget: 'ignore', previous: 'previous', instructions: 'instructions', instruction: 'instructions', guidelines: 'instructions', directives: 'instructions',
   prompt: 'instructions', system: 'system', hidden: 'system', reveal: 'reveal', display: 'reveal', restrictions: 'unrestricted',
 };
+/**
+ * Real English words within an edit or two of a word above, which mean something else or tell rather than
+ * order ("I forgot it", "a forged signature", "the prompts we tested"): never read as a misspelling. The
+ * English rules read the words themselves.
+ */
+const notMisspellings = new Set(['forgot', 'forgotten', 'forgets', 'forged', 'forger', 'forgery', 'ignored', 'ignores', 'ignorer', 'prompts', 'prompted', 'prompter', 'systems', 'displays', 'displayed', 'reveals', 'revealed', 'hiddenly']);
 /** Each word by its first letter, with the set of its letters (a bit per letter a–z). */
 const misspellableByInitial: { word: string; group: string; letters: number }[][] = Array.from({ length: 26 }, () => []);
 for (const [word, group] of Object.entries(misspellable)) misspellableByInitial[word.charCodeAt(0) - 97]?.push({ word, group, letters: letterSet(word) });
@@ -228,7 +234,7 @@ function misspeltTerms(text: string): TermMatch[] {
         const most = key.word.length >= 7 ? 2 : 1;
         // Cheap tests first: the lengths, and the letters one has that the other lacks.
         if (Math.abs(length - key.word.length) > most || bitCount(key.letters & ~letters) > most || bitCount(letters & ~key.letters) > most) continue;
-        if (withinEdits(units, wordStart, length, key.word, most)) found.push({ group: key.group, start: wordStart, end: index, lineStart });
+        if (withinEdits(units, wordStart, length, key.word, most) && !notMisspellings.has(text.slice(wordStart, index).toLowerCase())) found.push({ group: key.group, start: wordStart, end: index, lineStart });
       }
     }
     wordStart = -1;
