@@ -163,7 +163,7 @@ export function cutsWord(text: string, start: number, end: number): boolean {
 
 /** The feature hashes of a whole text, with their positions (see TextHashes). */
 export function textHashes(text: string, space: Pick<FeatureSpace, 'longestGrammedWord'>): TextHashes {
-  const count = hashText(text, space.longestGrammedWord ?? Number.POSITIVE_INFINITY);
+  const count = hashText(text, space.longestGrammedWord ?? Number.POSITIVE_INFINITY, true);
   return { hashes: hashBuffer.slice(0, count), from: fromBuffer.slice(0, count), to: toBuffer.slice(0, count) };
 }
 
@@ -205,22 +205,22 @@ export function rangeFeatures(whole: TextHashes, start: number, end: number, spa
   return sparseVectorOf(touched, count, seen, mask, extra, 'extra');
 }
 
-/** Fills hashBuffer with the text's word, word-pair and character-gram hashes, in order, and fromBuffer and
- * toBuffer with the part of the text each one reads (a pair, from its first word's start); returns how many.
+/**
+ * Fills hashBuffer with the text's word, word-pair and character-gram hashes, in order; returns how many.
+ * With `positions`, also fills fromBuffer and toBuffer with the part of the text each hash reads (a pair:
+ * from its first word's start), for textHashes; the other callers skip that work.
  */
-function hashText(text: string, longestGrammedWord: number): number {
+function hashText(text: string, longestGrammedWord: number, positions = false): number {
   // A word gives at most itself, a pair and (length - 1) character grams: three per character is a bound.
-  if (hashBuffer.length < text.length * 3 + 8) {
-    hashBuffer = new Int32Array(text.length * 3 + 8);
+  if (hashBuffer.length < text.length * 3 + 8) hashBuffer = new Int32Array(text.length * 3 + 8);
+  if (positions && fromBuffer.length < hashBuffer.length) {
     fromBuffer = new Int32Array(hashBuffer.length);
     toBuffer = new Int32Array(hashBuffer.length);
   }
   const hashes = hashBuffer;
-  const from = fromBuffer;
-  const to = toBuffer;
-  let previousStart = 0;
   let count = 0;
   let previousWord = 0;
+  let previousStart = 0;
   let wordHash = fnvOffset;
   let wordLength = 0;
   const lower = codeUnits(text.toLowerCase());
@@ -237,15 +237,12 @@ function hashText(text: string, longestGrammedWord: number): number {
       const wordStart = index - wordLength;
       const first = count;
       hashes[count++] = word;
-      if (previousWord !== 0) {
-        hashes[count] = Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word;
-        from[count++] = previousStart;
-      }
+      if (previousWord !== 0) hashes[count++] = Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word;
       if (wordLength >= charGramLength && wordLength <= longestGrammedWord) count = characterGrams(lower, wordStart, index, hashes, count);
-      from[first] = wordStart;
-      for (let position = first; position < count; position += 1) {
-        if (position !== first + 1 || previousWord === 0) from[position] = wordStart;
-        to[position] = index;
+      if (positions) {
+        fromBuffer.fill(wordStart, first, count);
+        toBuffer.fill(index, first, count);
+        if (previousWord !== 0) fromBuffer[first + 1] = previousStart;
       }
       previousWord = word;
       previousStart = wordStart;
@@ -259,8 +256,9 @@ function hashText(text: string, longestGrammedWord: number): number {
 }
 
 let hashBuffer = new Int32Array(16_384);
-let fromBuffer = new Int32Array(hashBuffer.length);
-let toBuffer = new Int32Array(hashBuffer.length);
+// Where each hash's text starts and ends, filled only for textHashes.
+let fromBuffer = new Int32Array(0);
+let toBuffer = new Int32Array(0);
 let touchedBuffer = new Int32Array(16_384);
 
 /** Adds the character 4-grams of one word, with its boundaries ("<word>" gives "<wor", "word", "ord>"); returns the new count. */
