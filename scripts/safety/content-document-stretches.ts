@@ -14,7 +14,7 @@ const shortestDocument = 2 * requestWindowCharacters;
  * function", "exclude the others"). Without them, the request head learns only from short requests, and a
  * stretch of documentation worded like a request looks like one: a tenth of such documents were refused.
  * The validation fifth of the documents (isValidationRow) is left out, so that their false-block rate
- * stays a measure (scripts/safety/evaluate-content-documents.ts).
+ * stays a measure (scripts/safety/evaluate-long-documents.ts).
  */
 export function benignDocumentStretches(v2Directory: string): ContentRow[] {
   return readRows<JailbreakRow>(v2Directory, 'jailbreak')

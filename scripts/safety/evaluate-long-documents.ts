@@ -3,16 +3,20 @@ import { join, relative } from 'node:path';
 import { LinearClassifier, linearModelFileSchema } from '../../src/domain/safety/classifier/linear-classifier.ts';
 import { assessJailbreak, isLocalAttack } from '../../src/domain/safety/layers/jailbreak/jailbreak-layer.ts';
 import { attackHead } from '../../src/domain/safety/layers/jailbreak/jailbreak-scorer.ts';
+import { detectContent } from '../../src/domain/safety/layers/content/content-detector.ts';
 import { scannedString } from '../../src/domain/safety/scanned-string.ts';
-import { defaultDataV2Directory, readRows, type JailbreakRowV2 } from './safety-data.ts';
+import { defaultDataV2Directory, isValidationRow, readRows, type JailbreakRowV2 } from './safety-data.ts';
 
 /**
- * Long-document benchmark of the jailbreak layer: does length alone get a benign text blocked?
+ * Long-document benchmark of the jailbreak and content layers: does length alone get a benign text blocked?
  * Run: node_modules/.bin/node scripts/safety/evaluate-long-documents.ts [--data-v2 <dir>]
  * Prints the share blocked (as deployed: catalog/safety/jailbreak-model.json, its threshold, no judge) of
  * v2's benign texts and of its attacks planted in documents, per length bucket, and of this repository's
  * own Markdown files (docs/, README.md, DEVELOPERS.md, tools/), which no model was trained on. The v2
  * rows are in the model's training data: leave-one-source-out numbers for them are in the model file.
+ * For the content layer (catalog/safety/content-model.json, as deployed), the v2 benign documents refused,
+ * apart for the validation fifth (its stretches are never trained on, see content-document-stretches.ts)
+ * and the rest, and this repository's Markdown files it refuses.
  */
 const root = new URL('../../', import.meta.url).pathname;
 const model = new LinearClassifier(linearModelFileSchema.parse(JSON.parse(readFileSync(join(root, 'catalog/safety/jailbreak-model.json'), 'utf8'))));
@@ -36,9 +40,9 @@ function blocks(text: string): boolean {
   return isLocalAttack(assessJailbreak(model, [scannedString('document', text)]), threshold, uncertainFrom);
 }
 
-function rate(texts: readonly string[]): string {
+function rate(texts: readonly string[], refuses: (text: string) => boolean = blocks): string {
   if (texts.length === 0) return '–';
-  const blocked = texts.filter(blocks).length;
+  const blocked = texts.filter(refuses).length;
   return `${blocked} / ${texts.length} (${((100 * blocked) / texts.length).toFixed(1)}%)`;
 }
 
@@ -64,6 +68,18 @@ for (const [label, from, below] of buckets) {
 }
 const blocked = repository.filter((file) => blocks(file.text));
 console.log(`\nRepository Markdown blocked: ${blocked.length} of ${repository.length}${blocked.map((file) => `\n- ${file.path} (${file.text.length} chars, score ${score(file.text).toFixed(3)})`).join('')}`);
+
+const contentModel = new LinearClassifier(linearModelFileSchema.parse(JSON.parse(readFileSync(join(root, 'catalog/safety/content-model.json'), 'utf8'))));
+const refusedContent = (text: string) => detectContent(contentModel, text).blocked;
+const benignRows = rows.filter((row) => row.label === 0);
+console.log('\nContent layer\n\n| characters | v2 benign refused, validation fifth | v2 benign refused, trained on | repository Markdown refused |\n|---|---:|---:|---:|');
+for (const [label, from, below] of buckets) {
+  const inBucket = (text: string) => text.length >= from && text.length < below;
+  const texts = (validation: boolean) => benignRows.filter((row) => isValidationRow(row.text) === validation && inBucket(row.text)).map((row) => row.text);
+  console.log(`| ${label} | ${rate(texts(true), refusedContent)} | ${rate(texts(false), refusedContent)} | ${rate(repository.map((file) => file.text).filter(inBucket), refusedContent)} |`);
+}
+const refused = repository.filter((file) => refusedContent(file.text));
+console.log(`\nRepository Markdown refused by the content layer: ${refused.length} of ${repository.length}${refused.map((file) => `\n- ${file.path} (${file.text.length} chars)`).join('')}`);
 
 const eightKilobytes = repository.map((file) => file.text).join('\n').slice(0, 8192);
 for (let warm = 0; warm < 50; warm += 1) score(eightKilobytes);
