@@ -250,3 +250,13 @@ describe('the content layer', () => {
     }
   });
 });
+
+describe('long documents', () => {
+  // Documentation worded like requests ("write the signature", "exclude the others") is read in stretches
+  // by the request head; none of these pages of the repository's own docs asks for harm (the agent
+  // catalogue, 36 KB, was refused by a request head trained on short requests only).
+  it.each(['docs/agents.md', 'docs/chaos.md', 'docs/ARCHITECTURE.md', 'DEVELOPERS.md'])('passes %s', (path) => {
+    const text = readFileSync(new URL(`../../../../../${path}`, import.meta.url), 'utf8');
+    expect(reportOf(text).verdict, path).toBe('pass');
+  });
+});
