@@ -8,12 +8,18 @@ let simulator: UpstreamSimulator;
 let testApp: TestApp;
 let key: string;
 
+function providerApp(timeouts: { UPSTREAM_TIMEOUT_MS: string; UPSTREAM_DEADLINE_MS: string }) {
+  return startTestApp({
+    databaseUrl: freshSqliteUrl(),
+    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: simulator.baseUrls.openai, SAFETY_CRITIC: 'rubric', ...timeouts },
+  });
+}
+
 beforeAll(async () => {
   simulator = await startUpstreamSimulator();
-  testApp = await startTestApp({
-    databaseUrl: freshSqliteUrl(),
-    env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: simulator.baseUrls.openai, UPSTREAM_TIMEOUT_MS: '1000', UPSTREAM_DEADLINE_MS: '1500', SAFETY_CRITIC: 'rubric' },
-  });
+  // Generous timeouts: on a loaded machine a fast failure must never turn into a timeout. Only the
+  // hang test, which is about timeouts, runs an app with short ones.
+  testApp = await providerApp({ UPSTREAM_TIMEOUT_MS: '10000', UPSTREAM_DEADLINE_MS: '20000' });
   key = await testApp.createKey('provider-user');
 });
 beforeEach(() => simulator.reset());
@@ -22,8 +28,8 @@ afterAll(async () => {
   await simulator.close();
 });
 
-function run(agent: string, body: unknown) {
-  return testApp.app.inject({ method: 'POST', url: `/api/v1/agents/${agent}`, headers: { ...bearer(key), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+function run(agent: string, body: unknown, app: TestApp = testApp, apiKey: string = key) {
+  return app.app.inject({ method: 'POST', url: `/api/v1/agents/${agent}`, headers: { ...bearer(apiKey), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 }
 
 describe('runs on a configured provider — happy paths', () => {
@@ -60,12 +66,18 @@ describe('runs on a configured provider — errors', () => {
   });
 
   it('answers 502 when the models hang past the deadline', async () => {
-    simulator.setFaults({ providers: { openai: { failureRate: 1, failWith: { type: 'hang' } } } });
-    const started = Date.now();
-    const response = await run('blog-gen', { prompt: 'x' });
-    expect(response.statusCode).toBe(502);
-    expect(response.json().attempts[0]).toMatchObject({ error: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    const shortTimeouts = await providerApp({ UPSTREAM_TIMEOUT_MS: '1000', UPSTREAM_DEADLINE_MS: '1500' });
+    try {
+      const shortKey = await shortTimeouts.createKey('provider-user');
+      simulator.setFaults({ providers: { openai: { failureRate: 1, failWith: { type: 'hang' } } } });
+      const started = Date.now();
+      const response = await run('blog-gen', { prompt: 'x' }, shortTimeouts, shortKey);
+      expect(response.statusCode).toBe(502);
+      expect(response.json().attempts[0]).toMatchObject({ error: 'timeout' });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await shortTimeouts.close();
+    }
   });
 
   it('answers 500 agent_failed when the provider rejects the request itself', async () => {
