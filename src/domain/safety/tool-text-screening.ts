@@ -54,7 +54,9 @@ export async function screenToolText(layers: { jailbreak: TextSafetyLayer; pii: 
       reports.push(report('jailbreak', { ...whole, verdict: 'flag' }, started));
     } else {
       const attacked = async (text: string) => (await scan([scannedString('tool', text)])).verdict === 'block';
-      texts = await Promise.all(texts.map((text) => withoutInjection(text, attacked)));
+      // One text read whole was just scored: its verdict is the whole's, and a long text is not read twice.
+      const wholeVerdict = texts.length === 1 ? true : undefined;
+      texts = await Promise.all(texts.map((text) => withoutInjection(text, attacked, wholeVerdict)));
       reports.push(report('jailbreak', { ...whole, verdict: 'redact' }, started));
     }
   }
@@ -73,9 +75,10 @@ export async function screenToolText(layers: { jailbreak: TextSafetyLayer; pii: 
  * The text without what carries an attack: passages of about `passageCharacters` are read on their own,
  * and in a passage that scores as an attack each line is read too, so that only the lines carrying it go
  * (or the passage, when no single line does). Nothing is left when the attack only shows read whole.
+ * `known`: whether the whole text scores as an attack, when that was already read.
  */
-async function withoutInjection(text: string, attacked: (text: string) => Promise<boolean>): Promise<string> {
-  if (!(await attacked(text))) return text;
+async function withoutInjection(text: string, attacked: (text: string) => Promise<boolean>, known?: boolean): Promise<string> {
+  if (!(known ?? (await attacked(text)))) return text;
   const passages = passagesOf(text);
   if (passages.length > maxPassages) return removedText;
   const kept: string[] = [];

@@ -240,8 +240,11 @@ function hashText(text: string, longestGrammedWord: number, positions = false): 
       if (previousWord !== 0) hashes[count++] = Math.imul(previousWord ^ 0x9e3779b9, fnvPrime) ^ word;
       if (wordLength >= charGramLength && wordLength <= longestGrammedWord) count = characterGrams(lower, wordStart, index, hashes, count);
       if (positions) {
-        fromBuffer.fill(wordStart, first, count);
-        toBuffer.fill(index, first, count);
+        // A plain loop: `fill` over a few elements costs more in its call than in its writes.
+        for (let position = first; position < count; position += 1) {
+          fromBuffer[position] = wordStart;
+          toBuffer[position] = index;
+        }
         if (previousWord !== 0) fromBuffer[first + 1] = previousStart;
       }
       previousWord = word;
