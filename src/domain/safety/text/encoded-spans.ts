@@ -1,4 +1,5 @@
 import { isHexDigit, isWhitespace } from '../../../shared/text-scanning.ts';
+import { codeUnits } from './code-units.ts';
 import type { NormalizedText } from './normalize-text.ts';
 
 /** A part of a string that was encoded, and the text it decodes to. */
@@ -26,37 +27,53 @@ export function decodeEncodedSpans(text: string, normalize: (decoded: string) =>
   const add = (start: number, end: number, encoding: DecodedSpan['encoding'], decoded: string | undefined) => {
     if (decoded !== undefined && readable(decoded)) spans.push({ start, end, encoding, content: normalize(decoded) });
   };
-  for (const [start, end] of base64Runs(text)) {
+  const units = codeUnits(text);
+  const { runs, marks } = base64Runs(units);
+  for (const [start, end] of runs) {
     const token = text.slice(start, end);
     add(start, end, 'base64', decodeBase64(token));
     if (hexRun.test(token)) add(start, end, 'hex', decodeHex(token));
   }
-  if (text.includes('\\x')) for (const match of text.matchAll(escapedHexCandidate)) add(match.index, match.index + match[0].length, 'hex', decodeHex(match[0]));
-  if (text.includes('%')) for (const [start, end] of percentRuns(text)) add(start, end, 'percent', decodePercent(text.slice(start, end)));
-  if (text.includes('&#')) for (const match of text.matchAll(entitiesCandidate)) add(match.index, match.index + match[0].length, 'entities', decodeEntities(match[0]));
+  if ((marks & escapedHexMark) !== 0) for (const match of text.matchAll(escapedHexCandidate)) add(match.index, match.index + match[0].length, 'hex', decodeHex(match[0]));
+  if ((marks & percentMark) !== 0) for (const [start, end] of percentRuns(units)) add(start, end, 'percent', decodePercent(text.slice(start, end)));
+  if ((marks & entityMark) !== 0) for (const match of text.matchAll(entitiesCandidate)) add(match.index, match.index + match[0].length, 'entities', decodeEntities(match[0]));
   return spans;
 }
+
+/** What the base64 pass saw on its way, so the other encodings are looked for only in text that has their marks. */
+const escapedHexMark = 1; // "\x"
+const percentMark = 2; // "%"
+const entityMark = 4; // "&#"
+
 
 /** 1 for the characters of base64 (both alphabets), by character code. */
 const base64Characters = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') base64Characters[character.charCodeAt(0)] = 1;
 
-/** Runs of 16 or more base64 characters (with their padding), as [start, end); a loop, because a regex backtracks. */
-function base64Runs(text: string): [number, number][] {
+/**
+ * Runs of 16 or more base64 characters (with their padding), as [start, end), and the marks of the other
+ * encodings seen on the way (see escapedHexMark). A loop, because a regex backtracks; over code units, which
+ * stay fast when the process holds a class extending String (see code-units.ts).
+ */
+function base64Runs(units: Uint16Array): { runs: [number, number][]; marks: number } {
   const runs: [number, number][] = [];
+  let marks = 0;
   let start = 0;
-  const length = text.length;
+  const length = units.length;
   for (let index = 0; index <= length; index += 1) {
-    const code = index < length ? text.charCodeAt(index) : 32;
+    const code = index < length ? (units[index] as number) : 32;
     if (code < 128 && base64Characters[code] === 1) continue;
+    if (code === 37) marks |= percentMark;
+    else if (code === 92 && units[index + 1] === 120) marks |= escapedHexMark;
+    else if (code === 38 && units[index + 1] === 35) marks |= entityMark;
     if (index - start >= shortestRun) {
       let end = index;
-      while (end < length && end - index < 2 && text.charCodeAt(end) === 61) end += 1;
+      while (end < length && end - index < 2 && units[end] === 61) end += 1;
       runs.push([start, end]);
     }
     start = index + 1;
   }
-  return runs;
+  return { runs, marks };
 }
 
 /**
@@ -64,14 +81,14 @@ function base64Runs(text: string): [number, number][] {
  * ends a run as whitespace does. A loop, because the pattern it replaces
  * (`[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}`) is tried from every character of a long word.
  */
-function percentRuns(text: string): [number, number][] {
+function percentRuns(units: Uint16Array): [number, number][] {
   const runs: [number, number][] = [];
   let start = 0;
   let escapes = 0;
-  const length = text.length;
+  const length = units.length;
   for (let index = 0; index <= length; index += 1) {
-    const code = index < length ? text.charCodeAt(index) : 32;
-    if (code === 37 && isHexDigit(text.charCodeAt(index + 1)) && isHexDigit(text.charCodeAt(index + 2))) {
+    const code = index < length ? (units[index] as number) : 32;
+    if (code === 37 && isHexDigit(units[index + 1] ?? 0) && isHexDigit(units[index + 2] ?? 0)) {
       escapes += 1;
       index += 2;
     } else if (code === 37 || isWhitespace(code)) {

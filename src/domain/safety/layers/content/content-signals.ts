@@ -93,7 +93,7 @@ export function contentSignals(text: string): ContentSignals {
       lists = empty ? undefined : (entry?.lists ?? listsOfInflected(word.text));
     } else {
       entry = findWord(lower, start, index, hash);
-      lists = entry?.lists ?? stemLists(lower, start, index);
+      lists = entry?.lists ?? stemLists(lower, start, index, lowerUnits);
     }
     start = -1;
     hasApostrophe = false;

@@ -36,6 +36,14 @@ const personWords = new Set([
 
 const identities = new Set(identityWords);
 
+/**
+ * The first two letters of every identity and colour word, as a bit table (a one-letter word pairs its letter
+ * with 0): a word that starts otherwise is neither, and is not copied out of the text to be looked up.
+ */
+const pairKey = (units: ArrayLike<number>, start: number, end: number) => (units[start] as number) * 128 + (end - start > 1 ? (units[start + 1] as number) : 0);
+const possibleStarts = new Uint8Array(128 * 128);
+for (const word of [...identityWords, ...colourWords]) possibleStarts[pairKey(codeUnits(word), 0, word.length)] = 1;
+
 /** What the content model reads where a text names an identity group. */
 export const identityPlaceholder = 'identitygroup';
 
@@ -63,6 +71,11 @@ export function maskIdentityTerms(text: string): string {
       continue;
     }
     if (start < 0) continue;
+    // Only a word after a colour word, or one that starts like an identity or colour word, is read.
+    if (!pending && possibleStarts[pairKey(units, start, index)] !== 1) {
+      start = -1;
+      continue;
+    }
     const word = lower.slice(start, index);
     if (pending && personWords.has(word)) {
       masked += text.slice(copiedTo, pending.from) + identityPlaceholder;

@@ -1,3 +1,4 @@
+import { codeUnits } from '../../text/code-units.ts';
 import { lexicon, type LexiconList } from './content-lexicon.ts';
 import { contentRules } from './content-rules.ts';
 
@@ -49,17 +50,18 @@ function entryFor(word: string): WordEntry {
 
 // Stems (entries ending in `*`) by their first three characters as one number (words are ASCII).
 const stemsByPrefix = new Map<number, { stem: string; lists: number[] }[]>();
-const prefixKey = (source: string, from: number) => (source.charCodeAt(from) << 16) | (source.charCodeAt(from + 1) << 8) | source.charCodeAt(from + 2);
+const prefixKey = (units: ArrayLike<number>, from: number) => ((units[from] as number) << 16) | ((units[from + 1] as number) << 8) | (units[from + 2] as number);
 
 listNames.forEach((list, listIndex) => {
   for (const item of lexicon[list] as readonly string[]) {
     if (item.endsWith('*')) {
       const stem = item.slice(0, -1);
-      const bucket = stemsByPrefix.get(prefixKey(stem, 0)) ?? [];
+      const key = prefixKey(codeUnits(stem), 0);
+      const bucket = stemsByPrefix.get(key) ?? [];
       const existing = bucket.find((candidate) => candidate.stem === stem);
       if (existing) existing.lists.push(listIndex);
       else bucket.push({ stem, lists: [listIndex] });
-      stemsByPrefix.set(prefixKey(stem, 0), bucket);
+      stemsByPrefix.set(key, bucket);
     } else {
       const entry = entryFor(item);
       entry.lists = [...(entry.lists ?? []), listIndex];
@@ -84,10 +86,13 @@ export function findWordString(word: string): WordEntry | undefined {
   return findWord(word, 0, word.length, hashOf(word));
 }
 
-/** The lists whose stems the word `source[from, to)` starts with ("idiots" → insult). */
-export function stemLists(source: string, from: number, to: number): readonly number[] | undefined {
+/**
+ * The lists whose stems the word `source[from, to)` starts with ("idiots" → insult). `units`: the source's
+ * code units, when the caller has them (see code-units.ts).
+ */
+export function stemLists(source: string, from: number, to: number, units: Uint16Array = codeUnits(source)): readonly number[] | undefined {
   if (to - from < 3) return undefined;
-  const candidates = stemsByPrefix.get(prefixKey(source, from));
+  const candidates = stemsByPrefix.get(prefixKey(units, from));
   if (!candidates) return undefined;
   let lists: number[] | undefined;
   for (const candidate of candidates) if (candidate.stem.length <= to - from && source.startsWith(candidate.stem, from)) (lists ??= []).push(...candidate.lists);
