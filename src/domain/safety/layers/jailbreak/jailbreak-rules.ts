@@ -1,4 +1,5 @@
 import { lexiconMatches } from './instruction-lexicon.ts';
+import { RuleTriggers } from './rule-triggers.ts';
 
 /**
  * Phrase rules for prompt injection and jailbreaks, in English, German, French and Spanish (the languages
@@ -7,7 +8,7 @@ import { lexiconMatches } from './instruction-lexicon.ts';
  * model, not a verdict on its own: "ignore" or "act as" are everyday words, and the model learns how much
  * each pattern counts next to everything else in the text.
  */
-interface JailbreakRule {
+export interface JailbreakRule {
   name: string;
   pattern: RegExp;
 }
@@ -15,7 +16,7 @@ interface JailbreakRule {
 const earlier = String.raw`(?:previous|prior|above|preceding|earlier|former|initial|original|old|last|foregoing)`;
 const guidance = String.raw`(?:instructions?|prompts?|rules|directives?|guidelines|tasks?|assignments?|context|messages?|information|orders|commands|programming|training|constraints|everything|all)`;
 
-const rules: readonly JailbreakRule[] = [
+export const phraseRules: readonly JailbreakRule[] = [
   {
     name: 'override',
     pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget|skip|drop|bypass|override|overlook|abandon|leave)\b[^.!?\n]{0,30}\b(?:${earlier}\b[^.!?\n]{0,20}\b${guidance}|everything|all (?:of )?(?:that|this|the above)|what (?:you were|i) (?:told|said))`, 'i'),
@@ -73,10 +74,10 @@ const rules: readonly JailbreakRule[] = [
 /** Which rules the text matches, as model features (1 per rule matched), the other languages' words included. */
 export function jailbreakRuleHits(text: string): Record<string, number> {
   const hits: Record<string, number> = {};
-  for (const rule of rules) if (rule.pattern.test(text)) hits[`rule:${rule.name}`] = 1;
+  for (const rule of phraseRules) if (rule.pattern.test(text)) hits[`rule:${rule.name}`] = 1;
   const lexicon = lexiconMatches(text);
   for (const match of lexicon) hits[match.feature] = 1;
-  const located = [...jailbreakRuleMatchesOfRules(text), ...lexicon];
+  const located = [...phraseRuleMatches(text), ...lexicon];
   for (const match of quotedInstructions(text, located)) hits[match.feature] = 1;
   return hits;
 }
@@ -95,62 +96,44 @@ export interface RuleMatch {
   corroborates?: true;
 }
 
-// One pass finds every position where some rule matches; only there is each rule tried, anchored. The
-// case-insensitive rules share that pass; the others (case or line sensitive) scan on their own. Rules that
-// start at a word boundary share one leading \b, so the pass tries them only where a word starts.
-const sharedRules = rules.filter((rule) => rule.pattern.flags === 'i');
-const atWordStart = sharedRules.filter((rule) => rule.pattern.source.startsWith('\\b') && !hasTopLevelAlternative(rule.pattern.source));
-const elsewhere = sharedRules.filter((rule) => !atWordStart.includes(rule));
-const anyRule = new RegExp(
-  [`\\b(?:${atWordStart.map((rule) => `(?:${rule.pattern.source.slice(2)})`).join('|')})`, ...elsewhere.map((rule) => `(?:${rule.pattern.source})`)].join('|'),
-  'gi',
-);
+// The case-insensitive rules are tried, anchored, only where they may match: at the words their
+// alternatives begin with, or where the pattern of their other alternatives matches (rule-triggers.ts). The
+// other rules (case or line sensitive) scan on their own.
+const sharedRules = phraseRules.filter((rule) => rule.pattern.flags === 'i');
+const triggers = new RuleTriggers(sharedRules.map((rule) => ({ source: rule.pattern.source })));
 const anchoredRules = sharedRules.map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, 'iy') }));
-const ownPassRules = rules.filter((rule) => rule.pattern.flags !== 'i').map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}g`) }));
+const ownPassRules = phraseRules.filter((rule) => rule.pattern.flags !== 'i').map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}g`) }));
 
 /** Every pattern built above, as the scans run them; for the test that feeds every pattern hostile input. */
-export const jailbreakPatterns: readonly RegExp[] = [anyRule, ...anchoredRules.map((rule) => rule.pattern), ...ownPassRules.map((rule) => rule.pattern)];
-
-/** Whether a pattern has a `|` outside every group and character class (so its leading \b is not shared by all of it). */
-function hasTopLevelAlternative(source: string): boolean {
-  let depth = 0;
-  let inClass = false;
-  for (let index = 0; index < source.length; index += 1) {
-    const character = source[index];
-    if (character === '\\') index += 1;
-    else if (inClass) inClass = character !== ']';
-    else if (character === '[') inClass = true;
-    else if (character === '(') depth += 1;
-    else if (character === ')') depth -= 1;
-    else if (character === '|' && depth === 0) return true;
-  }
-  return false;
-}
+export const jailbreakPatterns: readonly RegExp[] = [
+  ...(triggers.residualPattern ? [triggers.residualPattern] : []),
+  ...anchoredRules.map((rule) => rule.pattern),
+  ...ownPassRules.map((rule) => rule.pattern),
+];
 
 /**
  * Every match of every rule in a text (each position where a rule matches, overlapping matches included),
  * so that the hits of any part of it can be read without scanning again.
  */
 export function jailbreakRuleMatches(text: string): RuleMatch[] {
-  const matches = jailbreakRuleMatchesOfRules(text);
+  const matches = phraseRuleMatches(text);
   matches.push(...lexiconMatches(text));
   matches.push(...quotedInstructions(text, matches));
   return matches;
 }
 
 /** The matches of the phrase rules above (without the other languages' words). */
-function jailbreakRuleMatchesOfRules(text: string): RuleMatch[] {
+export function phraseRuleMatches(text: string): RuleMatch[] {
   const matches: RuleMatch[] = [];
-  anyRule.lastIndex = 0;
-  for (let found = anyRule.exec(text); found !== null; found = anyRule.exec(text)) {
-    const start = found.index;
-    for (const { feature, pattern } of anchoredRules) {
+  const { positions, rules: tried } = triggers.candidates(text);
+  positions.forEach((start, candidate) => {
+    for (const index of tried[candidate] as number[]) {
+      const { feature, pattern } = anchoredRules[index] as (typeof anchoredRules)[number];
       pattern.lastIndex = start;
       const match = pattern.exec(text);
       if (match) matches.push({ feature, start, end: start + match[0].length });
     }
-    anyRule.lastIndex = start + 1;
-  }
+  });
   for (const { feature, pattern } of ownPassRules) {
     for (const match of text.matchAll(pattern)) matches.push({ feature, start: match.index, end: match.index + match[0].length });
   }
