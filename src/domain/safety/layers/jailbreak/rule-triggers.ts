@@ -29,6 +29,8 @@ export class RuleTriggers {
   readonly #words = new Map<number, number[]>();
   /** Rules by the hash of a first word's start, when the word may go on. */
   readonly #prefixes = new Map<number, number[]>();
+  /** 1 where the low bits of some first word's hash point: most words are ruled out without a map lookup. */
+  readonly #wordFilter = new Uint8Array(wordFilterSize);
   /** 1 at each length some prefix has. */
   readonly #prefixLengths: Uint8Array;
   /** The alternatives whose first words could not be read, in one pattern; undefined when there are none. */
@@ -45,7 +47,10 @@ export class RuleTriggers {
           residual.push(alternative);
           continue;
         }
-        for (const word of starts.words) addTo(this.#words, wordHash(word), index);
+        for (const word of starts.words) {
+          addTo(this.#words, wordHash(word), index);
+          this.#wordFilter[wordHash(word) & (wordFilterSize - 1)] = 1;
+        }
         for (const prefix of starts.prefixes) {
           addTo(this.#prefixes, wordHash(prefix), index);
           lengths.add(prefix.length);
@@ -122,7 +127,7 @@ export class RuleTriggers {
         continue;
       }
       if (start < 0) continue;
-      found = union(found, this.#words.get(hash));
+      if (this.#wordFilter[hash & (wordFilterSize - 1)] === 1) found = union(found, this.#words.get(hash));
       if (found !== undefined) {
         candidates.positions.push(start);
         candidates.rules.push(found);
@@ -133,6 +138,8 @@ export class RuleTriggers {
   }
 }
 
+/** A power of two, a few times the number of first words. */
+const wordFilterSize = 4096;
 const hashStart = 0x811c9dc5;
 const hashStep = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
 
