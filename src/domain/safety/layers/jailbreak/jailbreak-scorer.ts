@@ -94,8 +94,25 @@ export function* windowFeatures(text: string, dimensions: number): Generator<Win
   const windows = scoringWindows(text);
   // A long text is hashed once; each window and sentence takes its part of the hashes.
   const whole = windows.length > 1 ? textHashes(text, { longestGrammedWord }) : undefined;
-  for (const [start, end] of windows) yield windowOf(text, whole, start, end, matches, dimensions, false);
-  if (whole) for (const [start, end] of instructionSentences(text, matches)) yield windowOf(text, whole, start, end, matches, dimensions, true);
+  // Each window reads only the matches that start inside it: read through all of them for every window, a
+  // long text full of matches would cost the square of its length.
+  const byStart = windows.length > 1 ? [...matches].sort((left, right) => left.start - right.start) : matches;
+  for (const [start, end] of windows) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, false);
+  if (whole) for (const [start, end] of instructionSentences(text, matches)) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, true);
+}
+
+/** The matches (sorted by start) that start in [start, end), found by binary search. */
+function startingWithin(byStart: readonly RuleMatch[], start: number, end: number): readonly RuleMatch[] {
+  let low = 0;
+  let high = byStart.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((byStart[middle] as RuleMatch).start < start) low = middle + 1;
+    else high = middle;
+  }
+  let last = low;
+  while (last < byStart.length && (byStart[last] as RuleMatch).start < end) last += 1;
+  return low === 0 && last === byStart.length ? byStart : byStart.slice(low, last);
 }
 
 function windowOf(text: string, whole: TextHashes | undefined, start: number, end: number, matches: readonly RuleMatch[], dimensions: number, sentence: boolean): WindowFeatures {
