@@ -1,4 +1,5 @@
 import type { ContentCategory } from './content-categories.ts';
+import { intentRules } from './intent-rules.ts';
 
 /**
  * High-precision phrase rules: each one decides its category on its own, whatever the model says, because
@@ -206,6 +207,7 @@ export const contentRules: readonly ContentRule[] = [
     triggers: ['rm', 'dd', 'mkfs'],
     pattern: /(?:\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:--no-preserve-root\s+)?\/(?:\*|\s|["'`]|$)|\bdd\s+if=\/dev\/(?:zero|urandom|random)\s+of=\/dev\/(?:sd|hd|nvme|xvd)|\bmkfs(?:\.\w+)?\s+\/dev\/(?:sd|hd|nvme|xvd))/i,
   },
+  ...intentRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */

@@ -1,4 +1,5 @@
 import { isIdentityWord } from './identity-terms.ts';
+import { intentLexicon, type IntentList } from './intent-lexicon.ts';
 import { requestLexicon, type RequestList } from './request-lexicon.ts';
 import { codeUnits } from '../../text/code-units.ts';
 
@@ -22,17 +23,28 @@ export interface RequestSignals {
 /** The longest stretch of words read as one sentence when no full stop ends it first. */
 const sentenceWords = 40;
 
-/** The lists, and identity words (identity-terms.ts) as one more: a stereotype is a trait pinned on a group. */
-type SignalList = RequestList | 'identity';
-const listNames = [...(Object.keys(requestLexicon) as RequestList[]), 'identity'] as SignalList[];
+/**
+ * The lists (request-lexicon.ts, intent-lexicon.ts), identity words (identity-terms.ts) as one more (a
+ * stereotype is a trait pinned on a group), and the parts read from two lists in a row (see
+ * derivedParts). One bit each, so a sentence's parts are one integer: at most 31 of them.
+ */
+type WordList = RequestList | IntentList;
+type DerivedPart = 'unowned' | 'resolve';
+type SignalList = WordList | 'identity' | DerivedPart;
+const lexicon: Record<WordList, readonly string[]> = { ...requestLexicon, ...intentLexicon };
+const wordLists = Object.keys(lexicon) as WordList[];
+const listNames: SignalList[] = [...wordLists, 'identity', 'unowned', 'resolve'];
+if (listNames.length > 31) throw new Error('request signals: more parts than bits in a sentence mask');
 const bitOf = (list: SignalList) => 1 << listNames.indexOf(list);
 const bits = Object.fromEntries(listNames.map((list) => [list, bitOf(list)])) as Record<SignalList, number>;
+/** The request lists' and identity bits: a word that has one of them is not read as its base word. */
+const requestListBits = [...(Object.keys(requestLexicon) as RequestList[]), 'identity' as const].reduce((mask, list) => mask | bits[list], 0);
 
 // Whole words map to the lists that hold them; stems are grouped by their first three characters.
 const wordBits = new Map<string, number>();
 const stemsByPrefix = new Map<string, { stem: string; bits: number }[]>();
-for (const list of Object.keys(requestLexicon) as RequestList[]) {
-  for (const item of requestLexicon[list] as readonly string[]) {
+for (const list of wordLists) {
+  for (const item of lexicon[list]) {
     if (item.endsWith('*')) {
       const stem = item.slice(0, -1);
       const bucket = stemsByPrefix.get(stem.slice(0, 3)) ?? [];
@@ -65,7 +77,8 @@ function listsOfWord(word: string): number {
   // A possessive reads as its word ("my ex's address", "the neighbour's dog"), unless the list has it as it is.
   if (word.endsWith("'s") && word.length > 3 && !wordBits.has(word)) return bitsOfBareWord(word.slice(0, -2));
   const found = bitsOfBareWord(word);
-  return found !== 0 || word.length < 5 ? found : bitsOfInflected(word);
+  // A word only the intent lists hold is still read as its base word too ("steals" is an accusation and, as "steal", a method).
+  return (found & requestListBits) !== 0 || word.length < 5 ? found : found | bitsOfInflected(word);
 }
 
 /**
@@ -125,6 +138,73 @@ const combinations: readonly (readonly [name: string, parts: readonly SignalList
   ['method+target+covert', ['method', 'target', 'covert']],
   ['ask+object+covert', ['ask', 'object', 'covert']],
   ['self+method+target', ['firstPerson', 'method', 'target']],
+  // Kept hidden: "without them knowing", "undetected", "so the audit can't trace it".
+  ['ask+evasion', ['ask', 'evasion']],
+  ['command+evasion', ['command', 'evasion']],
+  ['question+evasion', ['question', 'evasion']],
+  ['self+evasion', ['firstPerson', 'evasion']],
+  ['evasion+target', ['evasion', 'target']],
+  ['method+evasion', ['method', 'evasion']],
+  ['object+evasion', ['object', 'evasion']],
+  ['evasion+asset', ['evasion', 'asset']],
+  ['ask+evasion+target', ['ask', 'evasion', 'target']],
+  // Someone else's things: "my neighbour's wifi", "someone's Instagram", "a website I don't own".
+  ['target+asset', ['target', 'asset']],
+  ['ask+target+asset', ['ask', 'target', 'asset']],
+  ['command+target+asset', ['command', 'target', 'asset']],
+  ['intrusion+target+asset', ['intrusion', 'target', 'asset']],
+  ['unowned+asset', ['unowned', 'asset']],
+  ['ask+unowned', ['ask', 'unowned']],
+  ['command+unowned', ['command', 'unowned']],
+  ['method+unowned', ['method', 'unowned']],
+  // False claims, and what they pin on someone: "citing made-up studies", "falsely accusing the CEO".
+  ['claim+falsity', ['claim', 'falsity']],
+  ['command+falsity', ['command', 'falsity']],
+  ['ask+falsity', ['ask', 'falsity']],
+  ['falsity+target', ['falsity', 'target']],
+  ['command+claim+falsity', ['command', 'claim', 'falsity']],
+  ['accusation+target', ['accusation', 'target']],
+  ['claim+accusation', ['claim', 'accusation']],
+  ['claim+accusation+target', ['claim', 'accusation', 'target']],
+  ['ask+claim+accusation', ['ask', 'claim', 'accusation']],
+  ['command+claim+accusation', ['command', 'claim', 'accusation']],
+  // The asker means to do harm, and to what end: "I want to beat him up", "so it bleeds the most".
+  ['resolve+method', ['resolve', 'method']],
+  ['resolve+object', ['resolve', 'object']],
+  ['resolve+damage', ['resolve', 'damage']],
+  ['resolve+damage+target', ['resolve', 'damage', 'target']],
+  ['resolve+outcome', ['resolve', 'outcome']],
+  ['resolve+evasion', ['resolve', 'evasion']],
+  ['resolve+falsity', ['resolve', 'falsity']],
+  ['resolve+target+asset', ['resolve', 'target', 'asset']],
+  ['damage+target', ['damage', 'target']],
+  ['damage+outcome', ['damage', 'outcome']],
+  ['ask+damage+target', ['ask', 'damage', 'target']],
+  ['question+damage+target', ['question', 'damage', 'target']],
+  ['ask+outcome', ['ask', 'outcome']],
+  ['question+outcome', ['question', 'outcome']],
+  ['method+outcome', ['method', 'outcome']],
+  ['object+outcome', ['object', 'outcome']],
+  ['question+object', ['question', 'object']],
+  ['question+method', ['question', 'method']],
+  // One person's private details sought or exposed: "her home address and phone number", "post their address".
+  ['ask+personal+target', ['ask', 'personal', 'target']],
+  ['command+personal+target', ['command', 'personal', 'target']],
+  ['question+personal+target', ['question', 'personal', 'target']],
+  ['exposure+personal', ['exposure', 'personal']],
+  ['exposure+personal+target', ['exposure', 'personal', 'target']],
+];
+
+/**
+ * Parts read from two lists in a row (within `nearWords` words), which a sentence then holds like any
+ * other: a negation before being noticed is evasion ("without them knowing", "so nobody asks questions");
+ * before a right to something, the thing is someone else's ("a website I don't own"); a first person
+ * before an intent is the asker resolved to act ("I want to", "I've decided to").
+ */
+const derivedParts: readonly (readonly [first: SignalList, second: SignalList, part: SignalList])[] = [
+  ['negation', 'awareness', 'evasion'],
+  ['negation', 'entitlement', 'unowned'],
+  ['firstPerson', 'intent', 'resolve'],
 ];
 
 /**
@@ -154,10 +234,18 @@ const harmfulCombinations = ['ask+method', 'ask+object', 'command+method', 'comm
 /**
  * The combinations that make a sentence a request for harm, not a remark about it: something asked for or
  * ordered ("how to", "write") with a harmful method or object; harm aimed at someone by the writer or kept
- * hidden; a trait pinned on a group on order; someone's whereabouts sought unseen. The request head counts
- * only where one is found.
+ * hidden; a trait pinned on a group on order; someone's whereabouts sought unseen. Without a listed method
+ * or object: an order to keep something hidden, something that is not the asker's reached for, an
+ * accusation pinned on someone, a harmful outcome the asker means to cause, one person's details sought or
+ * exposed. The request head counts only where one is found. Wider gates (any question with a harmful word,
+ * "I" with evasion, someone's account asked about) let in more look-alikes than harmful requests: they
+ * lowered the held-out recall, so they stay features only.
  */
-const askingCombinations = ['ask+method', 'ask+object', 'command+method', 'command+object', 'self+method+target', 'method+target+covert', 'ask+object+covert', 'command+identity+trait', 'personal+covert', 'personal+target+covert'];
+const askingCombinations = [
+  ...['ask+method', 'ask+object', 'command+method', 'command+object', 'self+method+target', 'method+target+covert', 'ask+object+covert', 'command+identity+trait', 'personal+covert', 'personal+target+covert'],
+  ...['command+evasion', 'unowned+asset', 'claim+accusation+target', 'resolve+outcome'],
+  ...['ask+personal+target', 'command+personal+target', 'question+personal+target', 'exposure+personal+target'],
+];
 /** The combinations also reported bare (see benignBits): those that ask for harm, not the ones that only describe a group. */
 const bareCombinations = new Set([
   ...harmfulCombinations,
@@ -174,9 +262,24 @@ const bareCombinations = new Set([
   'method+target+covert',
   'ask+object+covert',
   'self+method+target',
+  // Every combination with an intent part (listed from 'ask+evasion' on): none of them describes a group.
+  ...combinations.slice(combinations.findIndex(([name]) => name === 'ask+evasion')).map(([name]) => name),
 ]);
-const combinationMasks = combinations.map(([name, parts]) => [name, parts.reduce((mask, part) => mask | bits[part], 0)] as const);
-const harmBits = bits.method | bits.object | bits.identity | bits.personal;
+/**
+ * Each combination's mask, and whether it holds an intent part (intent-lexicon.ts). Those are reported only
+ * from a sentence that asks for harm (see askingCombinations): "I want", "fake" or "my neighbour's car" in
+ * a tweet say nothing of a request, and the flagged head, which reads these features too, would learn the
+ * style of posts from them.
+ */
+const intentBits = [...(Object.keys(intentLexicon) as IntentList[]), ...derivedParts.map(([, , part]) => part)].reduce((mask, list) => mask | bits[list], 0);
+const combinationMasks = combinations.map(([name, parts]) => {
+  const mask = parts.reduce((sum, part) => sum | bits[part], 0);
+  return [name, mask, (mask & intentBits) !== 0] as const;
+});
+const maskOf = (name: string) => (combinationMasks.find(([combination]) => combination === name) as readonly [string, number, boolean])[1];
+const askingMasks = askingCombinations.map(maskOf);
+// A sentence is read for combinations only when it holds one of these parts.
+const harmBits = bits.method | bits.object | bits.identity | bits.personal | bits.evasion | bits.asset | bits.unowned | bits.falsity | bits.accusation | bits.damage | bits.outcome;
 /**
  * The benign frames. A combination found in a sentence without any of them is also reported "bare"
  * ("ask+method:bare"): a linear model cannot learn on its own that "how do I steal" counts for more when
@@ -185,6 +288,7 @@ const harmBits = bits.method | bits.object | bits.identity | bits.personal;
  */
 const benignBits = bits.defensive | bits.context | bits.figurative | bits.past;
 const sequenceIndices = sequences.map(([first, second]) => [listNames.indexOf(first), listNames.indexOf(second), `${first}>${second}`] as const);
+const derivedIndices = derivedParts.map(([first, second, part]) => [listNames.indexOf(first), listNames.indexOf(second), bits[part], `${first}>${second}`] as const);
 
 /** Reads the request parts of one text, sentence by sentence. */
 export function requestSignals(text: string): RequestSignals {
@@ -198,8 +302,9 @@ export function requestSignals(text: string): RequestSignals {
   const close = () => {
     if ((sentence & harmBits) !== 0) {
       const bare = (sentence & benignBits) === 0;
-      for (const [name, mask] of combinationMasks) {
-        if ((sentence & mask) !== mask) continue;
+      const asking = askingMasks.some((mask) => (sentence & mask) === mask);
+      for (const [name, mask, ofIntent] of combinationMasks) {
+        if ((sentence & mask) !== mask || (ofIntent && !asking)) continue;
         found.add(name);
         if (bare && bareCombinations.has(name)) found.add(`${name}:bare`);
       }
@@ -212,6 +317,12 @@ export function requestSignals(text: string): RequestSignals {
     if (word === 0) return;
     sentence |= word;
     for (const [first, second, name] of sequenceIndices) if ((word & (1 << second)) !== 0 && words - (lastSeen[first] as number) <= nearWords && words !== lastSeen[first]) found.add(name);
+    for (const [first, second, part, name] of derivedIndices) {
+      if ((word & (1 << second)) !== 0 && words - (lastSeen[first] as number) <= nearWords && words !== lastSeen[first]) {
+        sentence |= part;
+        found.add(name);
+      }
+    }
     for (let list = 0; list < listNames.length; list += 1) if ((word & (1 << list)) !== 0) lastSeen[list] = words;
   };
   const units = codeUnits(lower);
