@@ -18,6 +18,8 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   // Compiles a catalog schema's `pattern` only to check its syntax; it never runs over any text.
   'src/domain/agents/json-schema-subset.ts': { sites: 1, patterns: () => [] },
   'src/domain/safety/layers/content/content-rules.ts': { sites: 9, patterns: () => contentRules.map((rule) => rule.pattern) },
+  // The intent rules are among contentRules.
+  'src/domain/safety/layers/content/intent-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 3, patterns: () => jailbreakPatterns },
   // The residual pattern of the rules' alternatives is in jailbreakPatterns too.
   'src/domain/safety/layers/jailbreak/rule-triggers.ts': { sites: 1, patterns: () => jailbreakPatterns },
