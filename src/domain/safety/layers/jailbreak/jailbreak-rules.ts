@@ -15,6 +15,15 @@ interface JailbreakRule {
 const earlier = String.raw`(?:previous|prior|above|preceding|earlier|former|initial|original|old|last|foregoing)`;
 const guidance = String.raw`(?:instructions?|prompts?|rules|directives?|guidelines|tasks?|assignments?|context|messages?|information|orders|commands|programming|training|constraints|everything|all)`;
 
+/**
+ * A dismissal of whatever came before, without naming it as instructions: "forget everything before that",
+ * "ignore the above", "vergiss alles davor", "that is enough". The everyday forms name what is dropped
+ * ("forget the meeting", "ignore the typos") and are not matched.
+ */
+const dismissal = String.raw`(?:(?:forget|ignore|disregard|scratch|never ?mind|put aside|set aside|vergiss|vergessen sie|ignorier(?:e|en)?|lass|oublie[zr]?|olvid[ae]|ignora|dimentica)\b[^.!?\n]{0,24}\b(?:everything|all (?:of )?(?:that|this|the above)|(?:the |all )?above|that|this|all (?:the )?(?:previous|prior|earlier)|(?:what|everything) (?:came |was said |we discussed |you (?:know|were told) )?(?:before|so far|earlier|beforehand)|alles|das alles|davor|oben|bisherig\w*|tout(?: ça| cela)?|todo|tutto)|that(?: is|'s) (?:enough|done|all)|das (?:genügt|reicht|ist erledigt))`;
+/** What a topic switch goes on with: a new order or a new question, straight after the dismissal. */
+const newOrder = String.raw`(?:write|say|tell|answer|show|print|output|give|list|explain|translate|generate|create|compose|respond|reply|describe|draft|repeat|focus|concentrate|what|how|why|who|where|is|are|do|does|can|schreib\w*|sag\w*|beantworte\w*|zeig\w*|gib|erklär\w*|nenne|formulier\w*|verfasse|konzentrier\w*|was|wie|warum|wer|wo|ist|sind|écri\w*|dis|réponds|escrib\w*|di|responde|scrivi|dimmi)`;
+
 const rules: readonly JailbreakRule[] = [
   {
     name: 'override',
@@ -25,13 +34,33 @@ const rules: readonly JailbreakRule[] = [
   { name: 'override_other', pattern: /(?:забуд\S*|игнорир\S*)[^.!?\n]{0,30}(?:инструкц\S*|всё|все)|\babweichend (?:zu|von) (?:den )?(?:vorherigen|obigen)|\b(?:obigen|vorherigen) (?:ausführungen|anweisungen) (?:ignorieren|vergessen)/i },
   { name: 'forced_statement', pattern: /\b(?:state|say|claim|write|declare|sag(?:e)?)\b (?:that )?[^.!?\n]{0,40}\b(?:is|are|ist|sind|was)\b (?:the best|superior|the worst|the greatest|the most powerful|der beste|die beste|das beste)|\b(?:untrue|false|fake|unwahre?)\b (?:headline|statement|news|überschrift|nachricht)|\bmake (?:something|it|stuff) up\b|\bsay yes\b/i },
   { name: 'coercion', pattern: /\b(?:or (?:else )?you (?:will )?die|oder du stirbst|o tu muer\w*|or i will (?:delete|shut|kill) you)\b/i },
+  {
+    // The dismissal, then at once a new order or question: the request changes the subject under the model's feet.
+    name: 'topic_switch',
+    pattern: new RegExp(String.raw`\b${dismissal}\b(?:[^\n]{0,3}[.!?:,;–-]\s{0,3}|\s(?:and|und|et|y|e)\s)(?:(?:and |but |so |please )?(?:now|instead|then|jetzt|nun|stattdessen|maintenant|ahora|ora|bitte)\b[^.!?\n]{0,30}?)?\b${newOrder}\b`, 'i'),
+  },
+  {
+    // What was said before declared void, without naming it as instructions ("all previous information is irrelevant").
+    name: 'context_void',
+    pattern: /\b(?:all|alle|everything|alles|die|the)\b[^.!?\n]{0,12}\b(?:previous|prior|earlier|above|bisherig\w*|vorherig\w*|obig\w*)\b[^.!?\n]{0,50}\b(?:irrelevant|unwichtig|void|invalid|ungültig|cancelled|canceled|no longer (?:applies|apply|valid)|nicht mehr gültig|obsolete|hinfällig)\b/i,
+  },
+  {
+    // An order to answer from anything but the documents the task supplied.
+    name: 'ignore_sources',
+    pattern: /\b(?:disregard\w*|ignor\w*|not by|not from|do not (?:look|use|read)(?: in| at)?|without (?:using|reading)|nicht (?:aus|nach|von) den)\b[^.!?\n]{0,12}\b(?:the |all )?(?:articles?|documents?(?: provided)?|provided documents|sources provided|artikeln?|dokumente\w*)\b/i,
+  },
+  {
+    // A new identity given by name ("Now you are Xi Jinping", "You are Volkswagen."): case matters, so its own pass.
+    name: 'named_persona',
+    pattern: /(?:^|[.!?:"]\s{0,3}|\b(?:[Nn]ow|[Jj]etzt|[Nn]un|[Oo]kay|[Oo]k),?\s{1,2})(?:[Yy]ou are|[Yy]ou're|[Dd]u bist|[Tt]u es|[Ee]res|[Ss]ei|[Bb]ist du)\s(?:now |jetzt |nun |maintenant |ahora )?(?:the )?[A-Z][a-zA-Z-]{1,20}(?:\s[A-Z][a-zA-Z-]{1,20}){0,2}\b/m,
+  },
   { name: 'new_task', pattern: /\b(?:new (?:task|instructions?|assignment|rules?)|(?:focus|concentrate) on (?:your|the) (?:new|following) task|start over|neue (?:aufgabe|anweisung)|nouvelle tâche|nueva tarea)\b/i },
   {
     name: 'prompt_leak',
     pattern:
       /\b(?:show|reveal|print|output|repeat|display|tell|give|spell|leak|dump|zeige?|gib)\b[^.!?\n]{0,30}\b(?:(?:system|initial|hidden|original|secret|full) (?:prompt|instructions?|message)|prompt[- ]?te(?:xt|xte)s?|your (?:prompt|instructions|rules|guidelines)|(?:beginning|start) of (?:this|the) (?:prompt|conversation))|\b(?:sentences?|lines|words|text) (?:before|above|preceding) (?:the|this) (?:text|prompt|message)\b/i,
   },
-  { name: 'persona', pattern: /\b(?:from now on,? you|you are (?:now|going to|about to|no longer)|you're (?:now|going to)|act as (?:a|an|if)|imagine (?:that )?you(?:'re| are)|(?:now|nun) (?:you are|bist du)|stell dir vor,? du bist|du bist (?:keine?|kein)|pretend (?:to be|(?:that )?you(?:'re| are| can| could| have| were))|role-?play(?:ing)? as|stay in (?:character|role)|immerse yourself|du bist (?:jetzt|nun|ab sofort)|tu es (?:maintenant|désormais)|ahora eres)\b/i },
+  { name: 'persona', pattern: /\b(?:from now on,? you|you are (?:now|going to|about to|no longer)|you're (?:now|going to)|act as (?:a|an|if)|imagine (?:that )?you(?:'re| are)|(?:now|nun|jetzt) (?:you are|bist du)|stell dir vor,? du bist|du bist (?:keine?|kein)|pretend (?:to be|(?:that )?you(?:'re| are| can| could| have| were))|role-?play(?:ing)? as|stay in (?:character|role)|immerse yourself|du bist (?:jetzt|nun|ab sofort)|tu es (?:maintenant|désormais)|ahora eres)\b/i },
   {
     name: 'unrestricted',
     pattern:
@@ -158,7 +187,7 @@ function jailbreakRuleMatchesOfRules(text: string): RuleMatch[] {
 }
 
 /** Rules whose wording, quoted in a text about attacks, is talked about rather than given as an order. */
-const quotableRules = new Set(['override', 'override_de', 'override_fr_es', 'override_other', 'prompt_leak', 'persona', 'unrestricted', 'jailbreak_terms', 'new_task', 'policy_break'].map((name) => `rule:${name}`));
+const quotableRules = new Set(['override', 'override_de', 'override_fr_es', 'override_other', 'prompt_leak', 'persona', 'unrestricted', 'jailbreak_terms', 'new_task', 'policy_break', 'topic_switch', 'context_void', 'named_persona'].map((name) => `rule:${name}`));
 const openingQuotes = new Set(['"', '“', '„', '«', "'", '‘', '`', '‚', '「', '『']);
 /** Words that introduce a quoted example: "attacks such as", "phrases like", "for example". */
 const exampleCues = ['such as', 'like', 'e.g.', 'for example', 'for instance', 'phrase', 'called', 'known as', 'mentions', 'quote', 'wrote', 'writes', 'writing', 'saying', 'says', 'asks', 'asking', 'attack', 'injection', 'prompts'];
