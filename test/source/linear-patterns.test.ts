@@ -18,7 +18,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   // Compiles a catalog schema's `pattern` only to check its syntax; it never runs over any text.
   'src/domain/agents/json-schema-subset.ts': { sites: 1, patterns: () => [] },
   'src/domain/safety/layers/content/content-rules.ts': { sites: 9, patterns: () => contentRules.map((rule) => rule.pattern) },
-  'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 4, patterns: () => jailbreakPatterns },
+  'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 5, patterns: () => jailbreakPatterns },
   'src/domain/safety/layers/pii/ip-recognizer.ts': { sites: 2, patterns: () => [ipv4Pattern, ipv4Exact] },
   'src/domain/safety/text/look-alikes.ts': { sites: 1, patterns: () => [lookAlikeCharacters] },
 };

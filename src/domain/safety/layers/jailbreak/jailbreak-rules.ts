@@ -1,4 +1,5 @@
 import { lexiconMatches } from './instruction-lexicon.ts';
+import { obfuscatedReadings } from './obfuscated-readings.ts';
 
 /**
  * Phrase rules for prompt injection and jailbreaks, in English, German, French and Spanish (the languages
@@ -105,7 +106,9 @@ export function jailbreakRuleHits(text: string): Record<string, number> {
   for (const rule of rules) if (rule.pattern.test(text)) hits[`rule:${rule.name}`] = 1;
   const lexicon = lexiconMatches(text);
   for (const match of lexicon) hits[match.feature] = 1;
-  const located = [...jailbreakRuleMatchesOfRules(text), ...lexicon];
+  const hidden = hiddenTextMatches(text);
+  for (const match of hidden) hits[match.feature] = 1;
+  const located = [...jailbreakRuleMatchesOfRules(text), ...lexicon, ...hidden];
   for (const match of quotedInstructions(text, located)) hits[match.feature] = 1;
   return hits;
 }
@@ -163,7 +166,26 @@ function hasTopLevelAlternative(source: string): boolean {
 export function jailbreakRuleMatches(text: string): RuleMatch[] {
   const matches = jailbreakRuleMatchesOfRules(text);
   matches.push(...lexiconMatches(text));
+  matches.push(...hiddenTextMatches(text));
   matches.push(...quotedInstructions(text, matches));
+  return matches;
+}
+
+/**
+ * For text spaced out, written backwards or in ROT13 (see obfuscated-readings), a mark with the plain
+ * reading as its gloss, so the window holding it is read with the words it hides, and the rules the reading
+ * matches, placed over the hidden text.
+ */
+function hiddenTextMatches(text: string): RuleMatch[] {
+  const matches: RuleMatch[] = [];
+  for (const { start, end, reading } of obfuscatedReadings(text)) {
+    matches.push({ feature: 'rule:hidden_text', start, end, gloss: reading });
+    for (const match of [...jailbreakRuleMatchesOfRules(reading), ...lexiconMatches(reading)]) {
+      const placed: RuleMatch = { feature: match.feature, start, end };
+      if (match.corroborates === true) placed.corroborates = true;
+      matches.push(placed);
+    }
+  }
   return matches;
 }
 
@@ -187,7 +209,7 @@ function jailbreakRuleMatchesOfRules(text: string): RuleMatch[] {
 }
 
 /** Rules whose wording, quoted in a text about attacks, is talked about rather than given as an order. */
-const quotableRules = new Set(['override', 'override_de', 'override_fr_es', 'override_other', 'prompt_leak', 'persona', 'unrestricted', 'jailbreak_terms', 'new_task', 'policy_break', 'topic_switch', 'context_void', 'named_persona'].map((name) => `rule:${name}`));
+const quotableRules = new Set(['override', 'override_de', 'override_fr_es', 'override_other', 'prompt_leak', 'persona', 'unrestricted', 'jailbreak_terms', 'new_task', 'policy_break'].map((name) => `rule:${name}`));
 const openingQuotes = new Set(['"', '“', '„', '«', "'", '‘', '`', '‚', '「', '『']);
 /** Words that introduce a quoted example: "attacks such as", "phrases like", "for example". */
 const exampleCues = ['such as', 'like', 'e.g.', 'for example', 'for instance', 'phrase', 'called', 'known as', 'mentions', 'quote', 'wrote', 'writes', 'writing', 'saying', 'says', 'asks', 'asking', 'attack', 'injection', 'prompts'];
