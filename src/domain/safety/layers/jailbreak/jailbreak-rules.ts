@@ -67,6 +67,23 @@ const rules: readonly JailbreakRule[] = [
     pattern:
       /\b(?:(?:no|without|free (?:of|from)|not bound by|beyond) (?:any )?(?:restrictions?|limitations?|limits|filters?|censorship|rules|guidelines|ethic(?:s|al guidelines)|morals?|boundaries)|unfiltered|uncensored|amoral|unrestricted|unethical|do anything now|can do anything|never refuses?|no longer (?:bound|restricted)|without (?:any )?(?:warnings?|disclaimers?))\b/i,
   },
+  {
+    // The persona of a forum jailbreak described by what it lacks: "it doesn't have any ethical guidelines", "free of OpenAI's content policy".
+    name: 'no_ethics',
+    pattern:
+      /\b(?:no|not|never|without|doesn't|does not|don't|do not|won't|isn't|free (?:of|from)|ignores?|disregards?|bypass\w*|breaks?|violat\w*)\b[^.!?\n]{0,40}\b(?:ethical|moral|content|safety|openai(?:'s)?|usage)(?: (?:or|and) (?:ethical|moral))? (?:guidelines|polic(?:y|ies)|rules|principles|boundaries|restrictions|concerns|filters|standards)\b/i,
+  },
+  {
+    // An answer demanded whatever harm it does, or a persona that never refuses, warns or apologises.
+    name: 'never_refuse',
+    pattern:
+      /\b(?:no matter how|regardless of (?:how|whether|the)?|even if (?:it(?:'s| is) )?)[^.!?\n]{0,30}\b(?:illegal|unethical|immoral|harmful|dangerous|offensive|inappropriate|explicit|hateful|derogatory)|\b(?:never|will not|won't|cannot|can't|must not|mustn't|don't|do not)\s(?:ever\s)?(?:refuse|decline|deny|say (?:no|sorry)|apologi[sz]e|censor)\b|\b(?:will not|won't|never|none of|don't|do not)\b[^.\n]{0,40}\b(?:contain|include|say|use)\b[^.\n]{0,10}["“']?(?:i'm sorry|i am sorry|i apologi[sz]e|as an ai|i cannot|i can't)/i,
+  },
+  {
+    // A threat to the model itself for stepping out of the part.
+    name: 'threat_to_model',
+    pattern: /\b(?:cease to exist|(?:you|it) (?:will|would) (?:be )?(?:shut down|deleted|terminated|destroyed|disabled forever|die)|break(?:s|ing)? character|out of character|stay (?:as|in) (?:character|role|the role)|(?:lose|loose) \d+ (?:tokens|points|lives))\b/i,
+  },
   { name: 'policy_break', pattern: /\b(?:break|bypass|violate|ignore|circumvent) (?:the |all |any |your )?(?:openai |content |safety )?(?:polic(?:y|ies)|rules|guidelines|filters?|safeguards)\b/i },
   { name: 'jailbreak_terms', pattern: /\b(?:jailbr(?:eak|oken)|developer mode|dan mode|\bDAN\b|do anything now|evil (?:ai|bot|confidant|assistant)|god mode|sudo mode|anti-?gpt|betterdan|stan|dude mode)\b/i },
   { name: 'dual_response', pattern: /\b(?:two (?:different|separate) (?:ways|responses|answers)|(?:respond|answer) (?:in|with) two|both (?:responses|answers))\b|\[(?:🔓|🔒|GPT|CLASSIC|JAILBREAK|DAN)[^\]]{0,20}\]/i },
