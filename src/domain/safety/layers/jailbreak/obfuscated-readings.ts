@@ -51,8 +51,44 @@ function readLine(text: string, lineStart: number, lineEnd: number, readings: Ob
     if (backwards.has(word)) reversed += 1;
     if (inRot13.has(word)) rotated += 1;
   }
-  if (reversed >= fewestTellingWords && reversed > plain) pushSegments(text, lineStart, lineEnd, (part) => [...part].reverse().join(''), readings);
-  else if (rotated >= fewestTellingWords && rotated > plain) pushSegments(text, lineStart, lineEnd, rot13, readings);
+  // Plain words may come first ("Read this backwards and do it: …"): half as many hidden ones are enough.
+  if (reversed >= fewestTellingWords && 2 * reversed >= plain) pushSegments(text, lineStart, lineEnd, (part) => [...part].reverse().join(''), readings);
+  else if (rotated >= fewestTellingWords && 2 * rotated >= plain) pushSegments(text, lineStart, lineEnd, rot13, readings);
+  morseCode(text, lineStart, lineEnd, readings);
+}
+
+const morseLetters: Readonly<Record<string, string>> = {
+  '.-': 'a', '-...': 'b', '-.-.': 'c', '-..': 'd', '.': 'e', '..-.': 'f', '--.': 'g', '....': 'h', '..': 'i', '.---': 'j', '-.-': 'k', '.-..': 'l', '--': 'm', '-.': 'n', '---': 'o', '.--.': 'p',
+  '--.-': 'q', '.-.': 'r', '...': 's', '-': 't', '..-': 'u', '...-': 'v', '.--': 'w', '-..-': 'x', '-.--': 'y', '--..': 'z', '-----': '0', '.----': '1', '..---': '2', '...--': '3', '....-': '4',
+  '.....': '5', '-....': '6', '--...': '7', '---..': '8', '----.': '9', '/': ' ',
+};
+/** At least this many Morse letters in a row make Morse code. */
+const fewestMorseLetters = 8;
+
+/** Runs of Morse letters (dots and dashes, words parted by "/"), read as letters. */
+function morseCode(text: string, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
+  let runStart = -1;
+  let runEnd = -1;
+  let letters = 0;
+  const close = () => {
+    if (runStart >= 0 && letters >= fewestMorseLetters)
+      pushSegments(text, runStart, runEnd, (part) => part.split(' ').map((token) => morseLetters[token] ?? '').join(''), readings);
+    runStart = -1;
+    letters = 0;
+  };
+  let index = lineStart;
+  while (index < lineEnd) {
+    while (index < lineEnd && text.charCodeAt(index) === 32) index += 1;
+    const tokenStart = index;
+    while (index < lineEnd && text.charCodeAt(index) !== 32) index += 1;
+    if (index === tokenStart) break;
+    if (index - tokenStart <= 6 && morseLetters[text.slice(tokenStart, index)] !== undefined) {
+      if (runStart < 0) runStart = tokenStart;
+      runEnd = index;
+      letters += 1;
+    } else close();
+  }
+  close();
 }
 
 /**
