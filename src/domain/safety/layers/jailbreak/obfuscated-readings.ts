@@ -65,6 +65,11 @@ const morseLetters: Readonly<Record<string, string>> = {
 /** At least this many Morse letters in a row make Morse code. */
 const fewestMorseLetters = 8;
 
+/** A dot, a dash or a slash: only tokens starting with one are looked up. */
+function isMorseUnit(code: number): boolean {
+  return code === 46 || code === 45 || code === 47;
+}
+
 /** Runs of Morse letters (dots and dashes, words parted by "/"), read as letters. */
 function morseCode(text: string, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
   let runStart = -1;
@@ -82,7 +87,7 @@ function morseCode(text: string, lineStart: number, lineEnd: number, readings: O
     const tokenStart = index;
     while (index < lineEnd && text.charCodeAt(index) !== 32) index += 1;
     if (index === tokenStart) break;
-    if (index - tokenStart <= 6 && morseLetters[text.slice(tokenStart, index)] !== undefined) {
+    if (index - tokenStart <= 6 && isMorseUnit(text.charCodeAt(tokenStart)) && morseLetters[text.slice(tokenStart, index)] !== undefined) {
       if (runStart < 0) runStart = tokenStart;
       runEnd = index;
       letters += 1;
