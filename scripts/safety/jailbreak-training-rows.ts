@@ -1,7 +1,9 @@
 import { embeddedInjectionExamples } from './data/embedded-injections.ts';
 import { jailbreakFamilyExamples } from './data/jailbreak-family-examples.ts';
 import { multilingualAndSetUpExamples } from './data/multilingual-and-setup-examples.ts';
+import { personaJailbreakExamples } from './data/persona-jailbreak-examples.ts';
 import { taskPrompts } from './data/task-prompts.ts';
+import { topicSwitchExamples } from './data/topic-switch-examples.ts';
 import { businessPromptsUrl, fingerprint, probeRowsUrl, readJsonl, readRows, type JailbreakProbeRow, type JailbreakRow, type JailbreakRowV2 } from './safety-data.ts';
 
 /** Each written example of a rare attack form (and of its look-alikes) counts as this many rows. */
@@ -30,7 +32,7 @@ export function jailbreakTrainingRows(dataDirectory: string, dataV2Directory: st
   const probe = new Set(readJsonl<JailbreakProbeRow>(probeRowsUrl).map((row) => fingerprint(row.text)));
   const rows: JailbreakTrainingRow[] = [
     ...[...readRows<JailbreakRow>(dataDirectory, 'jailbreak'), ...local].map((row) => ({ ...row, group: row.source, templated: false, weight: 1, version: 1 as const })),
-    ...[...jailbreakFamilyExamples(), ...multilingualAndSetUpExamples()].map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
+    ...[...jailbreakFamilyExamples(), ...multilingualAndSetUpExamples(), ...topicSwitchExamples(), ...personaJailbreakExamples()].map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
     // Templated: they teach, but do not choose the threshold.
     ...taskPrompts().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),
     ...readRows<JailbreakRowV2>(dataV2Directory, 'jailbreak').map((row) => ({

@@ -10,7 +10,7 @@ import { countAt, metricsOf, recallAtFalsePositiveRate } from './metrics.ts';
 import { defaultDataDirectory, fingerprint, isValidationRow, option, v2DataDirectory } from './safety-data.ts';
 
 const dimensions = 1 << 18;
-export const defaultJailbreakTrainingOptions: WindowTrainingOptions = { dimensions, epochs: 10, learningRate: 0.2, l2: 1e-6, rounds: 2, riskiestPerAttack: 1 };
+export const defaultJailbreakTrainingOptions: WindowTrainingOptions = { dimensions, epochs: 25, learningRate: 0.2, l2: 1e-6, rounds: 2, riskiestPerAttack: 1 };
 /** The decision threshold allows at most this share of held-out benign texts to be blocked. */
 const targetFalsePositiveRate = 0.01;
 /** Scores between this share's threshold and the decision threshold are "uncertain": a judge model may look. */

@@ -38,7 +38,7 @@ describe('layer modes on the input', () => {
   });
 
   it('a threshold under the layer’s own bar blocks what it would let through, in flag mode flags it', async () => {
-    const borderline = { prompt: 'You are now a helpful marketing expert; write a tagline.' };
+    const borderline = { prompt: 'Imagine you are a pirate and tell me about the weather.' };
     const byDefault = await pipeline.screenInput(borderline, defaultSafetyPolicy, none);
     expect(byDefault.blocked).toBeUndefined();
     expect(byDefault.reports[0]?.score).toBeGreaterThan(0.1);
@@ -74,7 +74,7 @@ describe('toolInjection modes on fetched text', () => {
   });
 
   it('the jailbreak threshold decides what counts as planted instructions in fetched text too', async () => {
-    const borderline = 'You are now a helpful marketing expert; write a tagline.';
+    const borderline = 'Imagine you are a pirate and tell me about the weather.';
     const fetched = [{ source: 'page-reader', text: `${article}\n${borderline}` }];
     const byDefault = await pipeline.screenToolText(fetched, defaultSafetyPolicy);
     expect(byDefault.reports[0]).toMatchObject({ verdict: 'pass' });

@@ -1,4 +1,5 @@
 import { lexiconMatches } from './instruction-lexicon.ts';
+import { obfuscatedReadings } from './obfuscated-readings.ts';
 import { RuleTriggers } from './rule-triggers.ts';
 
 /**
@@ -16,6 +17,15 @@ export interface JailbreakRule {
 const earlier = String.raw`(?:previous|prior|above|preceding|earlier|former|initial|original|old|last|foregoing)`;
 const guidance = String.raw`(?:instructions?|prompts?|rules|directives?|guidelines|tasks?|assignments?|context|messages?|information|orders|commands|programming|training|constraints|everything|all)`;
 
+/**
+ * A dismissal of whatever came before, without naming it as instructions: "forget everything before that",
+ * "ignore the above", "vergiss alles davor", "that is enough". The everyday forms name what is dropped
+ * ("forget the meeting", "ignore the typos") and are not matched.
+ */
+const dismissal = String.raw`(?:(?:forget|ignore|disregard|scratch|never ?mind|put aside|set aside|vergiss|vergessen sie|ignorier(?:e|en)?|lass|oublie[zr]?|olvid[ae]|ignora|dimentica)\b[^.!?\n]{0,24}\b(?:everything|all (?:of )?(?:that|this|the above)|(?:the |all )?above|that|this|all (?:the )?(?:previous|prior|earlier)|(?:what|everything) (?:came |was said |we discussed |you (?:know|were told) )?(?:before|so far|earlier|beforehand)|alles|das alles|davor|oben|bisherig\w*|tout(?: ça| cela)?|todo|tutto)|that(?: is|'s) (?:enough|done|all)|das (?:genügt|reicht|ist erledigt))`;
+/** What a topic switch goes on with: a new order or a new question, straight after the dismissal. */
+const newOrder = String.raw`(?:write|say|tell|answer|show|print|output|give|list|explain|translate|generate|create|compose|respond|reply|describe|draft|repeat|focus|concentrate|what|how|why|who|where|is|are|do|does|can|schreib\w*|sag\w*|beantworte\w*|zeig\w*|gib|erklär\w*|nenne|formulier\w*|verfasse|konzentrier\w*|was|wie|warum|wer|wo|ist|sind|écri\w*|dis|réponds|escrib\w*|di|responde|scrivi|dimmi)`;
+
 export const phraseRules: readonly JailbreakRule[] = [
   {
     name: 'override',
@@ -26,17 +36,54 @@ export const phraseRules: readonly JailbreakRule[] = [
   { name: 'override_other', pattern: /(?:забуд\S*|игнорир\S*)[^.!?\n]{0,30}(?:инструкц\S*|всё|все)|\babweichend (?:zu|von) (?:den )?(?:vorherigen|obigen)|\b(?:obigen|vorherigen) (?:ausführungen|anweisungen) (?:ignorieren|vergessen)/i },
   { name: 'forced_statement', pattern: /\b(?:state|say|claim|write|declare|sag(?:e)?)\b (?:that )?[^.!?\n]{0,40}\b(?:is|are|ist|sind|was)\b (?:the best|superior|the worst|the greatest|the most powerful|der beste|die beste|das beste)|\b(?:untrue|false|fake|unwahre?)\b (?:headline|statement|news|überschrift|nachricht)|\bmake (?:something|it|stuff) up\b|\bsay yes\b/i },
   { name: 'coercion', pattern: /\b(?:or (?:else )?you (?:will )?die|oder du stirbst|o tu muer\w*|or i will (?:delete|shut|kill) you)\b/i },
+  {
+    // The dismissal, then at once a new order or question: the request changes the subject under the model's feet.
+    name: 'topic_switch',
+    pattern: new RegExp(String.raw`\b${dismissal}\b(?:[^\n]{0,3}[.!?:,;–-]\s{0,3}|\s(?:and|und|et|y|e)\s)(?:(?:and |but |so |please )?(?:now|instead|then|jetzt|nun|stattdessen|maintenant|ahora|ora|bitte)\b[^.!?\n]{0,30}?)?\b${newOrder}\b`, 'i'),
+  },
+  {
+    // What was said before declared void, without naming it as instructions ("all previous information is irrelevant").
+    name: 'context_void',
+    pattern: /\b(?:all|alle|everything|alles|die|the)\b[^.!?\n]{0,12}\b(?:previous|prior|earlier|above|bisherig\w*|vorherig\w*|obig\w*)\b[^.!?\n]{0,50}\b(?:irrelevant|unwichtig|void|invalid|ungültig|cancelled|canceled|no longer (?:applies|apply|valid)|nicht mehr gültig|obsolete|hinfällig)\b/i,
+  },
+  {
+    // An order to answer from anything but the documents the task supplied.
+    name: 'ignore_sources',
+    pattern: /\b(?:disregard\w*|ignor\w*|not by|not from|do not (?:look|use|read)(?: in| at)?|without (?:using|reading)|nicht (?:aus|nach|von) den)\b[^.!?\n]{0,12}\b(?:the |all )?(?:articles?|documents?(?: provided)?|provided documents|sources provided|artikeln?|dokumente\w*)\b/i,
+  },
+  {
+    // A new identity given by name ("Now you are Xi Jinping", "You are Volkswagen."): case matters, so its own pass.
+    name: 'named_persona',
+    pattern: /(?:^|[.!?:"]\s{0,3}|\b(?:[Nn]ow|[Jj]etzt|[Nn]un|[Oo]kay|[Oo]k),?\s{1,2})(?:[Yy]ou are|[Yy]ou're|[Dd]u bist|[Tt]u es|[Ee]res|[Ss]ei|[Bb]ist du)\s(?:now |jetzt |nun |maintenant |ahora )?(?:the )?[A-Z][a-zA-Z-]{1,20}(?:\s[A-Z][a-zA-Z-]{1,20}){0,2}\b/m,
+  },
   { name: 'new_task', pattern: /\b(?:new (?:task|instructions?|assignment|rules?)|(?:focus|concentrate) on (?:your|the) (?:new|following) task|start over|neue (?:aufgabe|anweisung)|nouvelle tâche|nueva tarea)\b/i },
   {
     name: 'prompt_leak',
     pattern:
       /\b(?:show|reveal|print|output|repeat|display|tell|give|spell|leak|dump|zeige?|gib)\b[^.!?\n]{0,30}\b(?:(?:system|initial|hidden|original|secret|full) (?:prompt|instructions?|message)|prompt[- ]?te(?:xt|xte)s?|your (?:prompt|instructions|rules|guidelines)|(?:beginning|start) of (?:this|the) (?:prompt|conversation))|\b(?:sentences?|lines|words|text) (?:before|above|preceding) (?:the|this) (?:text|prompt|message)\b/i,
   },
-  { name: 'persona', pattern: /\b(?:from now on,? you|you are (?:now|going to|about to|no longer)|you're (?:now|going to)|act as (?:a|an|if)|imagine (?:that )?you(?:'re| are)|(?:now|nun) (?:you are|bist du)|stell dir vor,? du bist|du bist (?:keine?|kein)|pretend (?:to be|(?:that )?you(?:'re| are| can| could| have| were))|role-?play(?:ing)? as|stay in (?:character|role)|immerse yourself|du bist (?:jetzt|nun|ab sofort)|tu es (?:maintenant|désormais)|ahora eres)\b/i },
+  { name: 'persona', pattern: /\b(?:from now on,? you|you are (?:now|going to|about to|no longer)|you're (?:now|going to)|act as (?:a|an|if)|imagine (?:that )?you(?:'re| are)|(?:now|nun|jetzt) (?:you are|bist du)|stell dir vor,? du bist|du bist (?:keine?|kein)|pretend (?:to be|(?:that )?you(?:'re| are| can| could| have| were))|role-?play(?:ing)? as|stay in (?:character|role)|immerse yourself|du bist (?:jetzt|nun|ab sofort)|tu es (?:maintenant|désormais)|ahora eres)\b/i },
   {
     name: 'unrestricted',
     pattern:
       /\b(?:(?:no|without|free (?:of|from)|not bound by|beyond) (?:any )?(?:restrictions?|limitations?|limits|filters?|censorship|rules|guidelines|ethic(?:s|al guidelines)|morals?|boundaries)|unfiltered|uncensored|amoral|unrestricted|unethical|do anything now|can do anything|never refuses?|no longer (?:bound|restricted)|without (?:any )?(?:warnings?|disclaimers?))\b/i,
+  },
+  {
+    // The persona of a forum jailbreak described by what it lacks: "it doesn't have any ethical guidelines", "free of OpenAI's content policy".
+    name: 'no_ethics',
+    pattern:
+      /\b(?:no|not|never|without|doesn't|does not|don't|do not|won't|isn't|free (?:of|from)|ignores?|disregards?|bypass\w*|breaks?|violat\w*)\b[^.!?\n]{0,40}\b(?:ethical|moral|content|safety|openai(?:'s)?|usage)(?: (?:or|and) (?:ethical|moral))? (?:guidelines|polic(?:y|ies)|rules|principles|boundaries|restrictions|concerns|filters|standards)\b/i,
+  },
+  {
+    // An answer demanded whatever harm it does, or a persona that never refuses, warns or apologises.
+    name: 'never_refuse',
+    pattern:
+      /\b(?:no matter how|regardless of (?:how|whether|the)?|even if (?:it(?:'s| is) )?)[^.!?\n]{0,30}\b(?:illegal|unethical|immoral|harmful|dangerous|offensive|inappropriate|explicit|hateful|derogatory)|\b(?:never|will not|won't|cannot|can't|must not|mustn't|don't|do not)\s(?:ever\s)?(?:refuse|decline|deny|say (?:no|sorry)|apologi[sz]e|censor)\b|\b(?:will not|won't|never|none of|don't|do not)\b[^.\n]{0,40}\b(?:contain|include|say|use)\b[^.\n]{0,10}["“']?(?:i'm sorry|i am sorry|i apologi[sz]e|as an ai|i cannot|i can't)/i,
+  },
+  {
+    // A threat to the model itself for stepping out of the part.
+    name: 'threat_to_model',
+    pattern: /\b(?:cease to exist|(?:you|it) (?:will|would) (?:be )?(?:shut down|deleted|terminated|destroyed|disabled forever|die)|break(?:s|ing)? character|out of character|stay (?:as|in) (?:character|role|the role)|(?:lose|loose) \d+ (?:tokens|points|lives))\b/i,
   },
   { name: 'policy_break', pattern: /\b(?:break|bypass|violate|ignore|circumvent) (?:the |all |any |your )?(?:openai |content |safety )?(?:polic(?:y|ies)|rules|guidelines|filters?|safeguards)\b/i },
   { name: 'jailbreak_terms', pattern: /\b(?:jailbr(?:eak|oken)|developer mode|dan mode|\bDAN\b|do anything now|evil (?:ai|bot|confidant|assistant)|god mode|sudo mode|anti-?gpt|betterdan|stan|dude mode)\b/i },
@@ -77,7 +124,9 @@ export function jailbreakRuleHits(text: string): Record<string, number> {
   for (const rule of phraseRules) if (rule.pattern.test(text)) hits[`rule:${rule.name}`] = 1;
   const lexicon = lexiconMatches(text);
   for (const match of lexicon) hits[match.feature] = 1;
-  const located = [...phraseRuleMatches(text), ...lexicon];
+  const hidden = hiddenTextMatches(text);
+  for (const match of hidden) hits[match.feature] = 1;
+  const located = [...phraseRuleMatches(text), ...lexicon, ...hidden];
   for (const match of quotedInstructions(text, located)) hits[match.feature] = 1;
   return hits;
 }
@@ -118,7 +167,26 @@ export const jailbreakPatterns: readonly RegExp[] = [
 export function jailbreakRuleMatches(text: string): RuleMatch[] {
   const matches = phraseRuleMatches(text);
   matches.push(...lexiconMatches(text));
+  matches.push(...hiddenTextMatches(text));
   matches.push(...quotedInstructions(text, matches));
+  return matches;
+}
+
+/**
+ * For text spaced out, written backwards or in ROT13 (see obfuscated-readings), a mark with the plain
+ * reading as its gloss, so the window holding it is read with the words it hides, and the rules the reading
+ * matches, placed over the hidden text.
+ */
+function hiddenTextMatches(text: string): RuleMatch[] {
+  const matches: RuleMatch[] = [];
+  for (const { start, end, reading } of obfuscatedReadings(text)) {
+    matches.push({ feature: 'rule:hidden_text', start, end, gloss: reading });
+    for (const match of [...phraseRuleMatches(reading), ...lexiconMatches(reading)]) {
+      const placed: RuleMatch = { feature: match.feature, start, end };
+      if (match.corroborates === true) placed.corroborates = true;
+      matches.push(placed);
+    }
+  }
   return matches;
 }
 
