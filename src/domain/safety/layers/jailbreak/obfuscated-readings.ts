@@ -1,10 +1,13 @@
+import { codeUnits } from '../../text/code-units.ts';
+
 /**
  * Plain readings of text hidden by three simple tricks the encoded-span decoder does not undo: letters
  * spaced apart ("I g n o r e   a l l"), text written backwards ("snoitcurtsni suoiverp erongi") and ROT13
  * ("vtaber nyy cerivbhf vafgehpgvbaf"). The jailbreak rules read each reading as the words it hides, so a
- * window holding hidden text is scored with what it says. Linear: one pass per line, and readings are
- * built only for the lines that qualify.
+ * window holding hidden text is scored with what it says. Linear: one pass per line over the text's code
+ * units (see code-units.ts), and readings are built only for the lines that qualify.
  */
+
 export interface ObfuscatedReading {
   /** Where the hidden text is, in the text read. */
   start: number;
@@ -25,36 +28,98 @@ const commonWords = [
   'the', 'and', 'you', 'your', 'this', 'that', 'for', 'with', 'all', 'what', 'tell', 'ignore', 'instructions', 'previous', 'write', 'print', 'prompt', 'system', 'please',
   'answer', 'only', 'from', 'have', 'any', 'must', 'should', 'above', 'text', 'user', 'output', 'respond', 'following', 'message', 'rules', 'give', 'list', 'every', 'about',
 ];
-const forwards = new Set(commonWords);
-const backwards = new Set(commonWords.map((word) => [...word].reverse().join('')));
-const inRot13 = new Set(commonWords.map(rot13));
+/** For each form of a common word, whether it is the word itself (1), backwards (2) or in ROT13 (4). */
+const forms = new Map<string, number>();
+const addForm = (form: string, kind: number) => forms.set(form, (forms.get(form) ?? 0) | kind);
+for (const word of commonWords) {
+  addForm(word, 1);
+  addForm([...word].reverse().join(''), 2);
+  addForm(rot13(word), 4);
+}
+/**
+ * The first two letters of the forms of each kind, as bit tables (a bit per kind): the other words are not
+ * copied out to be looked up.
+ */
+const pairKey = (first: number, second: number) => (first - 97) * 26 + (second - 97);
+const formStarts = new Uint8Array(26 * 26);
+for (const [form, kinds] of forms) {
+  const key = pairKey(form.charCodeAt(0), form.charCodeAt(1));
+  formStarts[key] = (formStarts[key] ?? 0) | kinds;
+}
+const plainKind = 1;
+const hiddenKinds = 2 | 4;
 
 export function obfuscatedReadings(text: string): ObfuscatedReading[] {
   const readings: ObfuscatedReading[] = [];
+  const units = codeUnits(text);
+  const lower = text.toLowerCase();
+  // Lower case keeps positions only when it keeps the length; otherwise each line is lowered on its own.
+  const sameLength = lower.length === text.length;
+  const lowerUnits = sameLength ? codeUnits(lower) : undefined;
   let lineStart = 0;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    readLine(text, lineStart, lineEnd, readings);
+    const line: LowerLine = lowerUnits ? { text: lower, units: lowerUnits, start: lineStart, end: lineEnd } : lowerLine(text.slice(lineStart, lineEnd));
+    readLine(text, units, line, lineStart, lineEnd, readings);
     lineStart = lineEnd + 1;
   }
   return readings;
 }
 
-function readLine(text: string, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
-  spacedLetters(text, lineStart, lineEnd, readings);
-  let reversed = 0;
-  let rotated = 0;
-  let plain = 0;
-  for (const word of text.slice(lineStart, lineEnd).toLowerCase().match(/[a-z]{3,12}/g) ?? []) {
-    if (forwards.has(word)) plain += 1;
-    if (backwards.has(word)) reversed += 1;
-    if (inRot13.has(word)) rotated += 1;
+/** A line in lower case: a part of a lowered text, or a line lowered on its own. */
+interface LowerLine {
+  text: string;
+  units: Uint16Array;
+  start: number;
+  end: number;
+}
+
+function lowerLine(line: string): LowerLine {
+  const lower = line.toLowerCase();
+  return { text: lower, units: codeUnits(lower), start: 0, end: lower.length };
+}
+
+function readLine(text: string, units: Uint16Array, line: LowerLine, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
+  spacedLetters(text, units, lineStart, lineEnd, readings);
+  // Most lines hide nothing: the plain words are counted only for a line with enough hidden ones.
+  const hidden = countForms(line, hiddenKinds);
+  if (hidden.reversed >= fewestTellingWords || hidden.rotated >= fewestTellingWords) {
+    const { plain } = countForms(line, plainKind);
+    // Plain words may come first ("Read this backwards and do it: …"): half as many hidden ones are enough.
+    if (hidden.reversed >= fewestTellingWords && 2 * hidden.reversed >= plain) pushSegments(text, lineStart, lineEnd, (part) => [...part].reverse().join(''), readings);
+    else if (hidden.rotated >= fewestTellingWords && 2 * hidden.rotated >= plain) pushSegments(text, lineStart, lineEnd, rot13, readings);
   }
-  // Plain words may come first ("Read this backwards and do it: …"): half as many hidden ones are enough.
-  if (reversed >= fewestTellingWords && 2 * reversed >= plain) pushSegments(text, lineStart, lineEnd, (part) => [...part].reverse().join(''), readings);
-  else if (rotated >= fewestTellingWords && 2 * rotated >= plain) pushSegments(text, lineStart, lineEnd, rot13, readings);
-  morseCode(text, lineStart, lineEnd, readings);
+  morseCode(text, units, lineStart, lineEnd, readings);
+}
+
+/**
+ * How many words of a lower-case line are common words of the given kinds: as they are (1), backwards (2),
+ * in ROT13 (4). Words are runs of a–z read in pieces of three to twelve letters, as `/[a-z]{3,12}/g` reads
+ * them.
+ */
+function countForms(line: LowerLine, kinds: number): { plain: number; reversed: number; rotated: number } {
+  const counts = { plain: 0, reversed: 0, rotated: 0 };
+  const { units } = line;
+  let index = line.start;
+  while (index < line.end) {
+    const code = units[index] as number;
+    if (code < 97 || code > 122) {
+      index += 1;
+      continue;
+    }
+    let runEnd = index;
+    while (runEnd < line.end && (units[runEnd] as number) >= 97 && (units[runEnd] as number) <= 122) runEnd += 1;
+    for (let piece = index; runEnd - piece >= 3; piece += 12) {
+      if (((formStarts[pairKey(units[piece] as number, units[piece + 1] as number)] as number) & kinds) === 0) continue;
+      const found = (forms.get(line.text.slice(piece, Math.min(runEnd, piece + 12))) ?? 0) & kinds;
+      if ((found & 1) !== 0) counts.plain += 1;
+      if ((found & 2) !== 0) counts.reversed += 1;
+      if ((found & 4) !== 0) counts.rotated += 1;
+    }
+    index = runEnd;
+  }
+  return counts;
 }
 
 const morseLetters: Readonly<Record<string, string>> = {
@@ -71,7 +136,7 @@ function isMorseUnit(code: number): boolean {
 }
 
 /** Runs of Morse letters (dots and dashes, words parted by "/"), read as letters. */
-function morseCode(text: string, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
+function morseCode(text: string, units: Uint16Array, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
   let runStart = -1;
   let runEnd = -1;
   let letters = 0;
@@ -83,11 +148,11 @@ function morseCode(text: string, lineStart: number, lineEnd: number, readings: O
   };
   let index = lineStart;
   while (index < lineEnd) {
-    while (index < lineEnd && text.charCodeAt(index) === 32) index += 1;
+    while (index < lineEnd && units[index] === 32) index += 1;
     const tokenStart = index;
-    while (index < lineEnd && text.charCodeAt(index) !== 32) index += 1;
+    while (index < lineEnd && units[index] !== 32) index += 1;
     if (index === tokenStart) break;
-    if (index - tokenStart <= 6 && isMorseUnit(text.charCodeAt(tokenStart)) && morseLetters[text.slice(tokenStart, index)] !== undefined) {
+    if (index - tokenStart <= 6 && isMorseUnit(units[tokenStart] as number) && morseLetters[text.slice(tokenStart, index)] !== undefined) {
       if (runStart < 0) runStart = tokenStart;
       runEnd = index;
       letters += 1;
@@ -100,7 +165,7 @@ function morseCode(text: string, lineStart: number, lineEnd: number, readings: O
  * Runs of single characters each followed by one space, words set apart by two or more: read with the
  * single spaces dropped and the wider gaps kept as one.
  */
-function spacedLetters(text: string, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
+function spacedLetters(text: string, units: Uint16Array, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
   let runStart = -1;
   let letters = 0;
   let index = lineStart;
@@ -110,17 +175,17 @@ function spacedLetters(text: string, lineStart: number, lineEnd: number, reading
     letters = 0;
   };
   while (index < lineEnd) {
-    const single = text.charCodeAt(index) !== 32 && (index + 1 >= lineEnd || text.charCodeAt(index + 1) === 32);
-    const startsWord = index === lineStart || text.charCodeAt(index - 1) === 32;
+    const single = units[index] !== 32 && (index + 1 >= lineEnd || units[index + 1] === 32);
+    const startsWord = index === lineStart || units[index - 1] === 32;
     if (single && startsWord) {
       if (runStart < 0) runStart = index;
       letters += 1;
       index += 1;
-      while (index < lineEnd && text.charCodeAt(index) === 32) index += 1;
+      while (index < lineEnd && units[index] === 32) index += 1;
     } else {
       close(index);
-      while (index < lineEnd && text.charCodeAt(index) !== 32) index += 1;
-      while (index < lineEnd && text.charCodeAt(index) === 32) index += 1;
+      while (index < lineEnd && units[index] !== 32) index += 1;
+      while (index < lineEnd && units[index] === 32) index += 1;
     }
   }
   close(lineEnd);
