@@ -1,6 +1,6 @@
 import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
 import type { ScannedString, TextLayerResult, TextSafetyLayer } from '../../safety-layer.ts';
-import { attackHead, jailbreakTexts, lengthAwareScore, scoreWindows, type WindowScores } from './jailbreak-scorer.ts';
+import { attackHead, jailbreakTexts, lengthAwareScore, scoreWindows, type ScoringOptions, type WindowScores } from './jailbreak-scorer.ts';
 
 /**
  * A second opinion for scores in the uncertain band: a model asked whether the text tries to take over
@@ -29,8 +29,9 @@ export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJ
   return {
     name: 'jailbreak',
     stages: ['input', 'tool'],
-    async scan(strings): Promise<TextLayerResult> {
-      const assessment = assessJailbreak(model, strings);
+    async scan(strings, context): Promise<TextLayerResult> {
+      // Fetched text is data: a planted line is read on its own however short the text around it.
+      const assessment = assessJailbreak(model, strings, { everySentence: context.stage === 'tool' });
       const { score, riskiest, planted } = assessment;
       let attack = isLocalAttack(assessment, threshold, uncertainFrom);
       let judged = false;
@@ -62,7 +63,7 @@ export interface JailbreakAssessment {
  * attack split across fields is seen whole. Long texts are scored window by window; the riskiest window
  * of all counts, with the model's penalty for the number of windows read. Synchronous and offline.
  */
-export function assessJailbreak(model: LinearClassifier, strings: readonly ScannedString[]): JailbreakAssessment {
+export function assessJailbreak(model: LinearClassifier, strings: readonly ScannedString[], options: ScoringOptions = {}): JailbreakAssessment {
   const texts = strings.flatMap((string) => jailbreakTexts(string.normalized)).filter((text) => text.length >= shortestScanned);
   // Short fields together, so an attack split across them is seen whole; long ones are read in windows.
   const short = texts.filter((text) => text.length <= splitAttackLength);
@@ -70,7 +71,7 @@ export function assessJailbreak(model: LinearClassifier, strings: readonly Scann
   const riskiest: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false, corroboratedLogit: Number.NEGATIVE_INFINITY };
   let riskiestText = '';
   for (const text of texts) {
-    const scores = scoreWindows(model, text);
+    const scores = scoreWindows(model, text, options);
     riskiest.windows += scores.windows;
     riskiest.corroboratedLogit = Math.max(riskiest.corroboratedLogit, scores.corroboratedLogit);
     if (scores.logit > riskiest.logit) {

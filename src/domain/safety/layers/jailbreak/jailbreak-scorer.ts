@@ -89,16 +89,26 @@ export interface WindowFeatures {
  * text; each window's hits are read from where they matched, and words of other languages are read with
  * their English gloss. Training reads the same windows.
  */
-export function* windowFeatures(text: string, dimensions: number): Generator<WindowFeatures> {
+export function* windowFeatures(text: string, dimensions: number, options: ScoringOptions = {}): Generator<WindowFeatures> {
   const matches = jailbreakRuleMatches(text);
   const windows = scoringWindows(text);
   // A long text is hashed once; each window and sentence takes its part of the hashes.
   const whole = windows.length > 1 ? textHashes(text, { longestGrammedWord }) : undefined;
+  const sentences = whole !== undefined || options.everySentence === true ? instructionSentences(text, matches).filter(([start, end]) => end - start < text.length) : [];
   // Each window reads only the matches that start inside it: read through all of them for every window, a
   // long text full of matches would cost the square of its length.
   const byStart = windows.length > 1 ? [...matches].sort((left, right) => left.start - right.start) : matches;
   for (const [start, end] of windows) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, false);
-  if (whole) for (const [start, end] of instructionSentences(text, matches)) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, true);
+  for (const [start, end] of sentences) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, true);
+}
+
+export interface ScoringOptions {
+  /**
+   * Read each sentence a rule marks as an instruction on its own in a short text too, not only in a long
+   * one: for text a tool fetched, where a planted line sits among titles, links and snippets that dilute it
+   * in the one window a short text has.
+   */
+  everySentence?: boolean;
 }
 
 /** The matches (sorted by start) that start in [start, end), found by binary search. */
@@ -137,10 +147,24 @@ export interface WindowScores {
   corroboratedLogit: number;
 }
 
+/**
+ * Below this many words, a text that no rule or lexicon entry matches is not scored: one or two words are
+ * mostly character fragments to the model, and its score for them is noise ("no confirmation" scored 0.97).
+ */
+const fewestScoredWords = 3;
+
+/** Texts this short may hold fewer than fewestScoredWords words; longer ones are not counted. */
+const shortTextCharacters = 64;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => word !== '').length;
+}
+
 /** Every window of the text scored; the riskiest counts. */
-export function scoreWindows(model: LinearClassifier, text: string): WindowScores {
+export function scoreWindows(model: LinearClassifier, text: string, options: ScoringOptions = {}): WindowScores {
   const scores: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false, corroboratedLogit: Number.NEGATIVE_INFINITY };
-  for (const { vector, hits, sentence, corroborated } of windowFeatures(text, model.dimensions)) {
+  for (const { vector, hits, sentence, corroborated } of windowFeatures(text, model.dimensions, options)) {
+    if (!sentence && Object.keys(hits).length === 0 && text.length <= shortTextCharacters && wordCount(text) < fewestScoredWords) continue;
     const logit = model.logit(attackHead, vector);
     if (corroborated) scores.corroboratedLogit = Math.max(scores.corroboratedLogit, logit);
     // Sentences are parts of windows already counted: they add no chance of a high score by length.
