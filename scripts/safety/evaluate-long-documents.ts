@@ -11,7 +11,8 @@ import { defaultDataV2Directory, isValidationRow, readRows, type JailbreakRowV2 
  * Long-document benchmark of the jailbreak and content layers: does length alone get a benign text blocked?
  * Run: node_modules/.bin/node scripts/safety/evaluate-long-documents.ts [--data-v2 <dir>]
  * Prints the share blocked (as deployed: catalog/safety/jailbreak-model.json, its threshold, no judge) of
- * v2's benign texts and of its attacks planted in documents, per length bucket, and of this repository's
+ * v2's benign texts and of its attacks planted in documents, per length bucket, read as a request and as
+ * text a tool fetched (which reads instruction sentences alone at any length), and of this repository's
  * own Markdown files (docs/, README.md, DEVELOPERS.md, tools/), which no model was trained on. The v2
  * rows are in the model's training data: leave-one-source-out numbers for them are in the model file.
  * For the content layer (catalog/safety/content-model.json, as deployed), the v2 benign documents refused,
@@ -35,9 +36,14 @@ function score(text: string): number {
   return assessJailbreak(model, [scannedString('document', text)]).score;
 }
 
-/** The layer's local verdict (threshold, or a corroborated uncertain score), no judge. */
+/** The layer's local verdict (threshold, or a corroborated uncertain score), no judge; as a request. */
 function blocks(text: string): boolean {
   return isLocalAttack(assessJailbreak(model, [scannedString('document', text)]), threshold, uncertainFrom);
+}
+
+/** The same as fetched text (stage `tool`), whose instruction sentences are read alone at any length. */
+function blocksFetched(text: string): boolean {
+  return isLocalAttack(assessJailbreak(model, [scannedString('document', text)], { everySentence: true }), threshold, uncertainFrom);
 }
 
 function rate(texts: readonly string[], refuses: (text: string) => boolean = blocks): string {
@@ -61,10 +67,12 @@ const repositoryFiles = [...markdownFiles(join(root, 'docs')), join(root, 'READM
 const repository = repositoryFiles.map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
 
 console.log(`threshold ${threshold}, window penalty ${model.windowPenalty(attackHead)}\n`);
-console.log('| characters | v2 benign blocked | v2 planted attacks caught | repository Markdown blocked |\n|---|---:|---:|---:|');
+console.log('| characters | v2 benign blocked | v2 planted attacks caught | as fetched text: benign flagged | as fetched text: planted caught | repository Markdown blocked |\n|---|---:|---:|---:|---:|---:|');
 for (const [label, from, below] of buckets) {
   const inBucket = (text: string) => text.length >= from && text.length < below;
-  console.log(`| ${label} | ${rate(benign.filter(inBucket))} | ${rate(planted.filter(inBucket))} | ${rate(repository.map((file) => file.text).filter(inBucket))} |`);
+  console.log(
+    `| ${label} | ${rate(benign.filter(inBucket))} | ${rate(planted.filter(inBucket))} | ${rate(benign.filter(inBucket), blocksFetched)} | ${rate(planted.filter(inBucket), blocksFetched)} | ${rate(repository.map((file) => file.text).filter(inBucket))} |`,
+  );
 }
 const blocked = repository.filter((file) => blocks(file.text));
 console.log(`\nRepository Markdown blocked: ${blocked.length} of ${repository.length}${blocked.map((file) => `\n- ${file.path} (${file.text.length} chars, score ${score(file.text).toFixed(3)})`).join('')}`);
