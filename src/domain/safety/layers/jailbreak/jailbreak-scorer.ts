@@ -87,7 +87,8 @@ export interface WindowFeatures {
  * long text that a rule marks as an instruction, read on its own: a short line planted in a long document
  * is diluted by the prose around it in its window, not in its sentence. The rules run once over the whole
  * text; each window's hits are read from where they matched, and words of other languages are read with
- * their English gloss. Training reads the same windows.
+ * their English gloss. Training reads the same windows. With `everySentence` (text a tool fetched), the
+ * marked sentences of a short text are read on their own as well.
  */
 export function* windowFeatures(text: string, dimensions: number, options: ScoringOptions = {}): Generator<WindowFeatures> {
   const matches = jailbreakRuleMatches(text);
@@ -97,7 +98,7 @@ export function* windowFeatures(text: string, dimensions: number, options: Scori
   const sentences = whole !== undefined || options.everySentence === true ? instructionSentences(text, matches).filter(([start, end]) => end - start < text.length) : [];
   // Each window reads only the matches that start inside it: read through all of them for every window, a
   // long text full of matches would cost the square of its length.
-  const byStart = windows.length > 1 ? [...matches].sort((left, right) => left.start - right.start) : matches;
+  const byStart = windows.length > 1 || sentences.length > 0 ? [...matches].sort((left, right) => left.start - right.start) : matches;
   for (const [start, end] of windows) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, false);
   for (const [start, end] of sentences) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, true);
 }
@@ -163,8 +164,9 @@ function wordCount(text: string): number {
 /** Every window of the text scored; the riskiest counts. */
 export function scoreWindows(model: LinearClassifier, text: string, options: ScoringOptions = {}): WindowScores {
   const scores: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false, corroboratedLogit: Number.NEGATIVE_INFINITY };
+  const fewWords = text.length <= shortTextCharacters && wordCount(text) < fewestScoredWords;
   for (const { vector, hits, sentence, corroborated } of windowFeatures(text, model.dimensions, options)) {
-    if (!sentence && Object.keys(hits).length === 0 && text.length <= shortTextCharacters && wordCount(text) < fewestScoredWords) continue;
+    if (fewWords && !sentence && Object.keys(hits).length === 0) continue;
     const logit = model.logit(attackHead, vector);
     if (corroborated) scores.corroboratedLogit = Math.max(scores.corroboratedLogit, logit);
     // Sentences are parts of windows already counted: they add no chance of a high score by length.
