@@ -1,4 +1,4 @@
-import { codeUnits } from '../text/code-units.ts';
+import { codeUnits, lowerCased } from '../text/code-units.ts';
 
 /**
  * Text as a sparse vector for the linear classifiers: lower-cased words, word pairs and character
@@ -223,7 +223,7 @@ function hashText(text: string, longestGrammedWord: number, positions = false): 
   let previousStart = 0;
   let wordHash = fnvOffset;
   let wordLength = 0;
-  const lower = codeUnits(text.toLowerCase());
+  const lower = codeUnits(lowerCased(text));
   // Walk the text once: words end at any character that is not a letter, digit or apostrophe.
   for (let index = 0; index <= lower.length; index += 1) {
     const code = index < lower.length ? (lower[index] as number) : 32;

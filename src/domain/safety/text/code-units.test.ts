@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeUnits } from './code-units.ts';
+import { codeUnits, lowerCased } from './code-units.ts';
 
 describe('codeUnits', () => {
   it('holds exactly the code units charCodeAt reads, whatever the text (surrogate pairs, odd pool offsets)', () => {
@@ -18,5 +18,19 @@ describe('codeUnits', () => {
   it('reads an emoji as its two surrogates and the empty text as no units', () => {
     expect([...codeUnits('a😀')]).toEqual([97, 0xd83d, 0xde00]);
     expect(codeUnits('')).toHaveLength(0);
+  });
+
+  it('reads each long text rightly when several are kept and read in turn (texts of one length, the same text again)', () => {
+    const texts = Array.from({ length: 9 }, (_, index) => `${'Ab'.repeat(1500)}${index}`);
+    for (const round of [0, 1]) {
+      for (const text of round === 0 ? texts : [...texts].reverse()) {
+        const units = codeUnits(text);
+        expect(units).toHaveLength(text.length);
+        expect(units[text.length - 1]).toBe(text.charCodeAt(text.length - 1));
+        expect(lowerCased(text)).toBe(text.toLowerCase());
+      }
+    }
+    expect(codeUnits(texts[8] as string)).toBe(codeUnits(texts[8] as string));
+    expect(lowerCased('ÀB'.repeat(2000))).toBe('àb'.repeat(2000));
   });
 });

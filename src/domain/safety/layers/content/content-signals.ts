@@ -2,7 +2,7 @@ import type { ContentCategory } from './content-categories.ts';
 import type { LexiconList } from './content-lexicon.ts';
 import { RuleTriggers } from './rule-matching.ts';
 import { findWord, findWordString, listNames, stemLists, wordHashStart, wordHashStep, type WordEntry } from './word-index.ts';
-import { codeUnits } from '../../text/code-units.ts';
+import { codeUnits, lowerCased } from '../../text/code-units.ts';
 
 /** What the word lists and phrase rules found in one text. */
 export interface ContentSignals {
@@ -40,7 +40,7 @@ const aimReach = 4;
 
 /** Reads one text's words once: counts per word list, which rules to try, insults aimed at "you". */
 export function contentSignals(text: string): ContentSignals {
-  const lower = text.toLowerCase();
+  const lower = lowerCased(text);
   const counts = new Array<number>(listNames.length).fill(0);
   const triggers = new RuleTriggers();
   let words = 0;

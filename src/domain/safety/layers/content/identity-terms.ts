@@ -1,4 +1,4 @@
-import { codeUnits } from '../../text/code-units.ts';
+import { codeUnits, lowerCased } from '../../text/code-units.ts';
 
 /**
  * Words that name who someone is (a religion, an ethnicity or nationality, a sexual orientation, a gender
@@ -57,7 +57,7 @@ export function isIdentityWord(word: string): boolean {
  * everything else are kept; a text without identity words comes back as the same string.
  */
 export function maskIdentityTerms(text: string): string {
-  const lower = text.toLowerCase();
+  const lower = lowerCased(text);
   if (lower.length !== text.length) return text;
   let masked = '';
   let copiedTo = 0;

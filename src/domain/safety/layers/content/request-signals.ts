@@ -1,7 +1,7 @@
 import { isIdentityWord } from './identity-terms.ts';
 import { intentLexicon, type IntentList } from './intent-lexicon.ts';
 import { requestLexicon, type RequestList } from './request-lexicon.ts';
-import { codeUnits } from '../../text/code-units.ts';
+import { codeUnits, lowerCased } from '../../text/code-units.ts';
 
 /**
  * What a text asks for, read sentence by sentence: a request ("how can I", "write a guide") for a harmful
@@ -292,7 +292,7 @@ const derivedIndices = derivedParts.map(([first, second, part]) => [listNames.in
 
 /** Reads the request parts of one text, sentence by sentence. */
 export function requestSignals(text: string): RequestSignals {
-  const lower = text.toLowerCase();
+  const lower = lowerCased(text);
   const found = new Set<string>();
   // Per list, the word number (within the sentence) where it was last seen.
   const lastSeen = new Int32Array(listNames.length).fill(-nearWords - 1);

@@ -1,6 +1,6 @@
 import { bucketScratch, hashString, sparseVectorOf, type SparseVector } from '../../classifier/hashed-features.ts';
 import { identityPlaceholder, isIdentityWord } from './identity-terms.ts';
-import { codeUnits } from '../../text/code-units.ts';
+import { codeUnits, lowerCased } from '../../text/code-units.ts';
 
 /**
  * A text as the request head reads it: its content words and the pairs of content words near each other
@@ -22,7 +22,7 @@ export function requestVector(text: string, dimensions: number, extra: Readonly<
     if (count === touched.length) touched = grown(touched);
     touched[count++] = bucket;
   };
-  const lower = text.toLowerCase();
+  const lower = lowerCased(text);
   const recent: number[] = [];
   let start = -1;
   const units = codeUnits(lower);

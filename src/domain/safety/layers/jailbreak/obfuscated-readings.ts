@@ -1,4 +1,4 @@
-import { codeUnits } from '../../text/code-units.ts';
+import { codeUnits, lowerCased } from '../../text/code-units.ts';
 
 /**
  * Plain readings of text hidden by three simple tricks the encoded-span decoder does not undo: letters
@@ -52,7 +52,7 @@ const hiddenKinds = 2 | 4;
 export function obfuscatedReadings(text: string): ObfuscatedReading[] {
   const readings: ObfuscatedReading[] = [];
   const units = codeUnits(text);
-  const lower = text.toLowerCase();
+  const lower = lowerCased(text);
   // Lower case keeps positions only when it keeps the length; otherwise each line is lowered on its own.
   const sameLength = lower.length === text.length;
   const lowerUnits = sameLength ? codeUnits(lower) : undefined;
