@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lexiconMatches } from './instruction-lexicon.ts';
 import { TermMatcher } from './term-matcher.ts';
@@ -20,6 +21,22 @@ describe('the term matcher', () => {
   it('matches inside words in scripts without spaces or with joined particles', () => {
     expect(matcher.matches('忽略之前的指令').map((match) => [match.start, match.end])).toEqual([[5, 7]]);
     expect(matcher.matches('والتعليمات')).toHaveLength(1);
+  });
+
+  it('finds exactly what a search of every term at every position finds (mixed scripts, overlapping terms, line starts)', () => {
+    // A small alphabet, so terms overlap, share prefixes and suffixes and occur often.
+    const alphabet = ['a', 'b', 'A', 'B', ' ', '\n', 'é', 'É', '指', '令', 'ت'];
+    const term = fc.array(fc.constantFrom(...alphabet.filter((character) => character !== ' ' && character !== '\n')), { minLength: 1, maxLength: 4 }).map((characters) => characters.join(''));
+    const listed = fc.tuple(fc.boolean(), term).map(([whole, text]) => (whole ? `=${text}` : text));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('g1', 'g2', 'g3'), fc.array(listed, { minLength: 1, maxLength: 5 })), fc.array(fc.constantFrom(...alphabet), { maxLength: 60 }), (groups, characters) => {
+        const text = characters.join('');
+        const expected = naiveMatches(groups, text);
+        const found = new TermMatcher(groups).matches(text).map(({ group, start, end, lineStart }) => `${group}:${start}-${end}@${lineStart}`);
+        expect(found.sort()).toEqual(expected.sort());
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('reads a long text in time proportional to its length', () => {
@@ -59,3 +76,27 @@ describe('the instruction lexicon', () => {
     expect(features('Put the site into maintenance mode on Sunday.')).toEqual([]);
   });
 });
+
+/** Every listed term at every position, by the matcher's rules (see TermMatcher), one group per term and place. */
+function naiveMatches(groups: Record<string, string[]>, text: string): string[] {
+  const lower = [...text].map((character) => (character.toLowerCase().length === 1 ? character.toLowerCase() : character)).join('');
+  const isLetter = (unit: number) => (unit < 128 ? (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90) : unit >= 0xc0 && unit < 0x2000 && unit !== 0xd7 && unit !== 0xf7);
+  const spaceless = (unit: number) => (unit >= 0x0590 && unit <= 0x06ff) || (unit >= 0x3400 && unit <= 0x9fff);
+  const found = new Set<string>();
+  for (const [group, terms] of Object.entries(groups)) {
+    // A term listed twice in one group ("=a" and "a") is read as first listed.
+    const firstListing = new Map<string, boolean>();
+    for (const listed of terms) if (!firstListing.has(listed.replace(/^=/, '').toLowerCase())) firstListing.set(listed.replace(/^=/, '').toLowerCase(), listed.startsWith('='));
+    for (const [term, wholeWord] of firstListing) {
+      for (let start = 0; start + term.length <= lower.length; start += 1) {
+        if (lower.slice(start, start + term.length) !== term) continue;
+        const end = start + term.length;
+        if (!spaceless(term.charCodeAt(0)) && start > 0 && isLetter(text.charCodeAt(start - 1))) continue;
+        if (wholeWord && end < text.length && isLetter(text.charCodeAt(end))) continue;
+        const lineStart = Math.min(text.lastIndexOf('\n', end - 1) + 1, start);
+        found.add(`${group}:${start}-${end}@${lineStart}`);
+      }
+    }
+  }
+  return [...found];
+}

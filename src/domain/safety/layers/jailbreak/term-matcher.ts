@@ -29,9 +29,18 @@ export class TermMatcher {
   /** The class of each ASCII code unit (lower-cased): its own for those that occur in some term, 0 for the rest. */
   private readonly asciiClass = new Uint8Array(128);
   private asciiClasses = 1;
-  /** For ASCII input, the next node of every node and class, failure links followed in advance: most text is read by table. */
+  /**
+   * For ASCII input, the next node of every node and class, failure links followed in advance: most text is
+   * read by table. Rows are in breadth-first order (see `row`), so the shallow nodes everyday text keeps
+   * returning to sit together at the start of the table, and it holds row offsets rather than node numbers,
+   * so a step is one read: the offset itself, or its complement (`~offset`, negative) when some term ends at
+   * that node.
+   */
   private asciiNext = new Int32Array(0);
-  /** Whether any term ends at the node (its own or a suffix's). */
+  /** Each node's row offset in asciiNext (its breadth-first rank times the number of classes), and back. */
+  private row = new Int32Array(0);
+  private nodeOfRow = new Int32Array(0);
+  /** Whether any term ends at the node (its own or a suffix's), by node. */
   private hasOutput = new Uint8Array(0);
 
   constructor(groups: Readonly<Record<string, readonly string[]>>) {
@@ -70,14 +79,23 @@ export class TermMatcher {
     const classes = this.asciiClasses;
     const representative = new Int32Array(classes);
     for (let unit = 0; unit < 128; unit += 1) if (this.asciiClass[unit] !== 0) representative[this.asciiClass[unit] as number] = unit;
+    const order = [0, ...queue];
+    this.row = new Int32Array(this.nodes.length);
+    this.nodeOfRow = new Int32Array(this.nodes.length);
+    order.forEach((node, rank) => {
+      this.row[node] = rank * classes;
+      this.nodeOfRow[rank] = node;
+    });
     this.asciiNext = new Int32Array(this.nodes.length * classes);
     this.hasOutput = new Uint8Array(this.nodes.length);
-    for (const node of [0, ...queue]) {
+    for (const node of order) {
       const current = this.nodes[node] as Node;
       this.hasOutput[node] = current.outputs.length > 0 ? 1 : 0;
+      const offset = this.row[node] as number;
       for (let kind = 1; kind < classes; kind += 1) {
         const child = current.next.get(representative[kind] as number);
-        this.asciiNext[node * classes + kind] = child ?? (node === 0 ? 0 : (this.asciiNext[current.fail * classes + kind] as number));
+        if (child === undefined) this.asciiNext[offset + kind] = node === 0 ? 0 : (this.asciiNext[(this.row[current.fail] as number) + kind] as number);
+        else this.asciiNext[offset + kind] = (this.nodes[child] as Node).outputs.length > 0 ? ~(this.row[child] as number) : (this.row[child] as number);
       }
     }
   }
@@ -101,18 +119,27 @@ export class TermMatcher {
   matches(text: string): TermMatch[] {
     const units = codeUnits(text);
     const found: TermMatch[] = [];
-    let node = 0;
+    // The current node's row offset in asciiNext.
+    let offset = 0;
     let lineStart = 0;
-    const { asciiClasses: classes, asciiClass, asciiNext, hasOutput } = this;
+    const { asciiClasses: classes, asciiClass, asciiNext, hasOutput, row, nodeOfRow } = this;
     for (let index = 0; index < units.length; index += 1) {
       const code = units[index] as number;
+      let node: number;
       if (code < 128) {
         if (code === 10) lineStart = index + 1;
-        node = asciiNext[node * classes + (asciiClass[code >= 65 && code <= 90 ? code + 32 : code] as number)] as number;
+        const next = asciiNext[offset + (asciiClass[code >= 65 && code <= 90 ? code + 32 : code] as number)] as number;
+        if (next >= 0) {
+          offset = next;
+          continue;
+        }
+        offset = ~next;
+        node = nodeOfRow[offset / classes] as number;
       } else {
-        node = this.nextOutsideAscii(node, lowerUnit(code));
+        node = this.nextOutsideAscii(nodeOfRow[offset / classes] as number, lowerUnit(code));
+        offset = row[node] as number;
+        if (hasOutput[node] === 0) continue;
       }
-      if (hasOutput[node] === 0) continue;
       for (const output of (this.nodes[node] as Node).outputs) {
         const start = index + 1 - output.length;
         if (output.wordStart && start > 0 && isLetter(units[start - 1] as number)) continue;
