@@ -31,6 +31,8 @@ export class RuleTriggers {
   readonly #prefixes = new Map<number, number[]>();
   /** 1 where the low bits of some first word's hash point: most words are ruled out without a map lookup. */
   readonly #wordFilter = new Uint8Array(wordFilterSize);
+  /** 1 where the low bits of some prefix's hash point: most word starts are ruled out without a map lookup. */
+  readonly #prefixFilter = new Uint8Array(wordFilterSize);
   /** 1 at each length some prefix has. */
   readonly #prefixLengths: Uint8Array;
   /** The alternatives whose first words could not be read, in one pattern; undefined when there are none. */
@@ -53,6 +55,7 @@ export class RuleTriggers {
         }
         for (const prefix of starts.prefixes) {
           addTo(this.#prefixes, wordHash(prefix), index);
+          this.#prefixFilter[wordHash(prefix) & (wordFilterSize - 1)] = 1;
           lengths.add(prefix.length);
         }
       }
@@ -109,6 +112,7 @@ export class RuleTriggers {
   #wordCandidates(units: Uint16Array): RuleCandidates {
     const candidates: RuleCandidates = { positions: [], rules: [] };
     const prefixLengths = this.#prefixLengths;
+    const prefixFilter = this.#prefixFilter;
     let start = -1;
     let hash = hashStart;
     let found: number[] | undefined;
@@ -123,7 +127,7 @@ export class RuleTriggers {
         }
         hash = hashStep(hash, lower);
         const length = index - start + 1;
-        if (length < prefixLengths.length && prefixLengths[length] === 1) found = union(found, this.#prefixes.get(hash));
+        if (length < prefixLengths.length && prefixLengths[length] === 1 && prefixFilter[hash & (wordFilterSize - 1)] === 1) found = union(found, this.#prefixes.get(hash));
         continue;
       }
       if (start < 0) continue;
