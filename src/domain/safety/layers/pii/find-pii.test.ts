@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPii } from './find-pii.ts';
+import { findPii, withoutOverlaps } from './find-pii.ts';
+import { specificity, type PiiFinding, type PiiType } from './pii-finding.ts';
 
 const found = (text: string) => findPii(text).map((finding) => `${finding.type}:${text.slice(finding.start, finding.end)}`);
 
@@ -33,5 +35,27 @@ describe('findPii', () => {
   it('reads a card in a phone context as a card, and a phone in a card context as a phone', () => {
     expect(found('call me, my card is 4111111111111111')).toEqual(['card:4111111111111111']);
     expect(found('for the card, call +1 415 867 5309')).toEqual(['phone:+1 415 867 5309']);
+  });
+});
+
+describe('withoutOverlaps', () => {
+  /** Each finding, best first, kept unless it overlaps one kept before: the rule, written the plain way. */
+  function reference(findings: PiiFinding[]): PiiFinding[] {
+    const ranked = [...findings].sort((a, b) => b.score - a.score || specificity[b.type] - specificity[a.type] || b.end - b.start - (a.end - a.start) || a.start - b.start);
+    const kept: PiiFinding[] = [];
+    for (const finding of ranked) if (kept.every((other) => finding.end <= other.start || other.end <= finding.start)) kept.push(finding);
+    return kept.sort((a, b) => a.start - b.start);
+  }
+
+  it('keeps exactly the findings the ranking keeps, in order of start, whatever overlaps', () => {
+    const finding = fc
+      .tuple(fc.constantFrom(...(Object.keys(specificity) as PiiType[])), fc.nat(60), fc.integer({ min: 1, max: 12 }), fc.constantFrom(0.5, 0.7, 0.9, 1))
+      .map(([type, start, length, score]) => ({ type, start, end: start + length, score }));
+    fc.assert(
+      fc.property(fc.array(finding, { maxLength: 25 }), (findings) => {
+        expect(withoutOverlaps(findings)).toEqual(reference(findings));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -34,25 +34,26 @@ export function findPii(text: string): PiiFinding[] {
 
 /**
  * One character belongs to at most one finding: the higher score wins, then the more specific type (a card
- * number is not also a phone number), then the longer match.
+ * number is not also a phone number), then the longer match. Linear in the characters the findings cover:
+ * each finding, best first, is kept when none of its characters is taken yet, and then takes them.
  */
-function withoutOverlaps(findings: PiiFinding[]): PiiFinding[] {
+export function withoutOverlaps(findings: PiiFinding[]): PiiFinding[] {
   const ranked = [...findings].sort(
     (a, b) => b.score - a.score || specificity[b.type] - specificity[a.type] || b.end - b.start - (a.end - a.start) || a.start - b.start,
   );
-  // Kept in order of start; being disjoint, also in order of end, so the one kept finding a new one could
-  // overlap first is found by binary search (the first whose end lies past the new one's start).
+  let textEnd = 0;
+  for (const finding of findings) textEnd = Math.max(textEnd, finding.end);
+  const taken = new Uint8Array(textEnd);
   const kept: PiiFinding[] = [];
   for (const finding of ranked) {
-    let low = 0;
-    let high = kept.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((kept[middle]?.end ?? 0) <= finding.start) low = middle + 1;
-      else high = middle;
-    }
-    const next = kept[low];
-    if (next === undefined || finding.end <= next.start) kept.splice(low, 0, finding);
+    if (isTaken(taken, finding.start, finding.end)) continue;
+    taken.fill(1, finding.start, finding.end);
+    kept.push(finding);
   }
-  return kept;
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+function isTaken(taken: Uint8Array, start: number, end: number): boolean {
+  for (let index = start; index < end; index += 1) if (taken[index] === 1) return true;
+  return false;
 }
