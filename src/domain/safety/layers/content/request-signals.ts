@@ -57,20 +57,31 @@ for (const list of wordLists) {
 }
 
 /**
- * The lists of words already read: text repeats its words, and a word's lists never change. Bounded: emptied
- * when full, so any text costs the same memory.
+ * The lists of words already read: text repeats its words, and a word's lists never change. Keyed by a hash
+ * of the word's characters, computed as the text is walked, and checked against the word in place, so a
+ * word read before is neither copied out of the text nor hashed as a string again. Bounded: emptied when
+ * full, so any text costs the same memory.
  */
-const knownWords = new Map<string, number>();
+const knownWords = new Map<number, { word: string; bits: number }>();
 const mostKnownWords = 20_000;
+const wordHashStart = 0x811c9dc5 | 0;
 
-function bitsOfWord(word: string): number {
-  let found = knownWords.get(word);
-  if (found === undefined) {
-    found = listsOfWord(word);
-    if (knownWords.size >= mostKnownWords) knownWords.clear();
-    knownWords.set(word, found);
-  }
-  return found;
+/** The lists of the word `lower[start, end)`, whose characters hash to `hash` (see knownWords). */
+function bitsOfWordAt(lower: string, units: Uint16Array, start: number, end: number, hash: number): number {
+  const key = hash & 0x3fffffff;
+  const known = knownWords.get(key);
+  if (known !== undefined && sameWord(known.word, units, start, end)) return known.bits;
+  const word = lower.slice(start, end);
+  const bits = listsOfWord(word);
+  if (knownWords.size >= mostKnownWords) knownWords.clear();
+  knownWords.set(key, { word, bits });
+  return bits;
+}
+
+function sameWord(word: string, units: Uint16Array, start: number, end: number): boolean {
+  if (word.length !== end - start) return false;
+  for (let index = 0; index < word.length; index += 1) if (word.charCodeAt(index) !== units[start + index]) return false;
+  return true;
 }
 
 function listsOfWord(word: string): number {
@@ -326,15 +337,20 @@ export function requestSignals(text: string): RequestSignals {
     for (let list = 0; list < listNames.length; list += 1) if ((word & (1 << list)) !== 0) lastSeen[list] = words;
   };
   const units = codeUnits(lower);
+  let hash = wordHashStart;
   for (let index = 0; index <= lower.length; index += 1) {
     const code = index < lower.length ? (units[index] as number) : 46;
     if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 39 || (code === 45 && start >= 0)) {
-      if (start < 0) start = index;
+      if (start < 0) {
+        start = index;
+        hash = wordHashStart;
+      }
+      hash = Math.imul(hash ^ code, 0x01000193);
       continue;
     }
     if (start >= 0) {
       words += 1;
-      read(bitsOfWord(lower.slice(start, index)));
+      read(bitsOfWordAt(lower, units, start, index, hash));
       start = -1;
       if (words >= sentenceWords) close();
     }

@@ -36,8 +36,17 @@ function hashOf(word: string): number {
 }
 
 const entriesByHash = new Map<number, WordEntry[]>();
+/**
+ * 1 where the low bits of some entry's or stem prefix's key point: most words of a text are in no list, and
+ * are ruled out without a map lookup.
+ */
+const filterBits = 16;
+const filterOf = (key: number) => Math.imul(key, 0x9e3779b1) >>> (32 - filterBits);
+const entryFilter = new Uint8Array(1 << filterBits);
+const stemFilter = new Uint8Array(1 << filterBits);
 function entryFor(word: string): WordEntry {
   const key = keyOf(hashOf(word));
+  entryFilter[filterOf(key)] = 1;
   const bucket = entriesByHash.get(key) ?? [];
   let entry = bucket.find((candidate) => candidate.word === word);
   if (!entry) {
@@ -57,6 +66,7 @@ listNames.forEach((list, listIndex) => {
     if (item.endsWith('*')) {
       const stem = item.slice(0, -1);
       const key = prefixKey(codeUnits(stem), 0);
+      stemFilter[filterOf(key)] = 1;
       const bucket = stemsByPrefix.get(key) ?? [];
       const existing = bucket.find((candidate) => candidate.stem === stem);
       if (existing) existing.lists.push(listIndex);
@@ -75,6 +85,7 @@ contentRules.forEach((rule, ruleIndex) => {
 
 /** The entry of the word `source[from, to)`, given the hash of its characters; undefined when it has none. */
 export function findWord(source: string, from: number, to: number, hash: number): WordEntry | undefined {
+  if (entryFilter[filterOf(keyOf(hash))] === 0) return undefined;
   const bucket = entriesByHash.get(keyOf(hash));
   if (!bucket) return undefined;
   for (const entry of bucket) if (entry.word.length === to - from && source.startsWith(entry.word, from)) return entry;
@@ -92,7 +103,9 @@ export function findWordString(word: string): WordEntry | undefined {
  */
 export function stemLists(source: string, from: number, to: number, units: Uint16Array = codeUnits(source)): readonly number[] | undefined {
   if (to - from < 3) return undefined;
-  const candidates = stemsByPrefix.get(prefixKey(units, from));
+  const key = prefixKey(units, from);
+  if (stemFilter[filterOf(key)] === 0) return undefined;
+  const candidates = stemsByPrefix.get(key);
   if (!candidates) return undefined;
   let lists: number[] | undefined;
   for (const candidate of candidates) if (candidate.stem.length <= to - from && source.startsWith(candidate.stem, from)) (lists ??= []).push(...candidate.lists);
