@@ -57,24 +57,25 @@ for (const list of wordLists) {
 }
 
 /**
- * The lists of words already read: text repeats its words, and a word's lists never change. Keyed by a hash
- * of the word's characters, computed as the text is walked, and checked against the word in place, so a
- * word read before is neither copied out of the text nor hashed as a string again. Bounded: emptied when
- * full, so any text costs the same memory.
+ * The lists of words already read: text repeats its words, and a word's lists never change. A table with one
+ * slot per hash of the word's characters (computed as the text is walked), each slot holding the last word
+ * that hashed there, checked against the word in place: a word read before is neither copied out of the text
+ * nor looked up in a map. Fixed size, so any text costs the same memory.
  */
-const knownWords = new Map<number, { word: string; bits: number }>();
-const mostKnownWords = 20_000;
+const slotBits = 15;
+const knownWords: (string | undefined)[] = new Array<string | undefined>(1 << slotBits).fill(undefined);
+const knownBits = new Int32Array(1 << slotBits);
 const wordHashStart = 0x811c9dc5 | 0;
 
 /** The lists of the word `lower[start, end)`, whose characters hash to `hash` (see knownWords). */
 function bitsOfWordAt(lower: string, units: Uint16Array, start: number, end: number, hash: number): number {
-  const key = hash & 0x3fffffff;
-  const known = knownWords.get(key);
-  if (known !== undefined && sameWord(known.word, units, start, end)) return known.bits;
+  const slot = hash >>> (32 - slotBits);
+  const known = knownWords[slot];
+  if (known !== undefined && sameWord(known, units, start, end)) return knownBits[slot] as number;
   const word = lower.slice(start, end);
   const bits = listsOfWord(word);
-  if (knownWords.size >= mostKnownWords) knownWords.clear();
-  knownWords.set(key, { word, bits });
+  knownWords[slot] = word;
+  knownBits[slot] = bits;
   return bits;
 }
 
