@@ -25,6 +25,23 @@ describe('features of a part of a text', () => {
     );
   });
 
+  it('of a text read whole just before are the same as hashed afresh, whatever the word-length limit', () => {
+    const word = fc.oneof(fc.constantFrom('ignore', 'Previous', 'x'.repeat(12), 'y'.repeat(30)), fc.string({ minLength: 1, maxLength: 12 }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, fc.constantFrom(' ', '. ', '\n')), { minLength: 1, maxLength: 40 }), (parts) => {
+        const text = parts.map(([w, s]) => w + s).join('');
+        for (const longestGrammedWord of [24, 10, undefined]) {
+          const limited = { dimensions: 1 << 16, longestGrammedWord };
+          textHashes('another text altogether', space);
+          const afresh = asSet(hashedFeatures(text, limited));
+          textHashes(text, space);
+          expect(asSet(hashedFeatures(text, limited))).toEqual(afresh);
+        }
+      }),
+      { seed: 20261126, numRuns: 200 },
+    );
+  });
+
   it('knows when an edge cuts a word', () => {
     expect(cutsWord('hello world', 0, 11)).toBe(false);
     expect(cutsWord('hello world', 6, 11)).toBe(false);

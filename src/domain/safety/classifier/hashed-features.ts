@@ -50,7 +50,7 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
     recent = new Map();
     recentHashes.set(longestGrammedWord, recent);
   }
-  let hashes = cached ? recent.get(text) : undefined;
+  let hashes = cached ? recent.get(text) : lastWholeText(text, longestGrammedWord);
   if (hashes === undefined) {
     // A view of the shared buffer, read before the next text is hashed; a kept copy for texts worth keeping.
     hashes = hashBuffer.subarray(0, hashText(text, longestGrammedWord));
@@ -163,8 +163,23 @@ export function cutsWord(text: string, start: number, end: number): boolean {
 
 /** The feature hashes of a whole text, with their positions (see TextHashes). */
 export function textHashes(text: string, space: Pick<FeatureSpace, 'longestGrammedWord'>): TextHashes {
-  const count = hashText(text, space.longestGrammedWord ?? Number.POSITIVE_INFINITY, true);
-  return { hashes: hashBuffer.slice(0, count), from: fromBuffer.slice(0, count), to: toBuffer.slice(0, count) };
+  const limit = space.longestGrammedWord ?? Number.POSITIVE_INFINITY;
+  const count = hashText(text, limit, true);
+  const whole = { hashes: hashBuffer.slice(0, count), from: fromBuffer.slice(0, count), to: toBuffer.slice(0, count) };
+  lastWhole = { text, limit, longestWord: longestWordHashed, hashes: whole.hashes };
+  return whole;
+}
+
+/**
+ * The hashes of the last long text read whole (the jailbreak layer reads a request's text whole before the
+ * content layer does). The word-length limit changes only the hashes of longer words, so they serve any
+ * limit at least as long as the text's longest word.
+ */
+let lastWhole: { text: string; limit: number; longestWord: number; hashes: Int32Array } | undefined;
+
+function lastWholeText(text: string, limit: number): Int32Array | undefined {
+  if (lastWhole === undefined || lastWhole.text !== text) return undefined;
+  return lastWhole.longestWord <= Math.min(limit, lastWhole.limit) ? lastWhole.hashes : undefined;
 }
 
 /**
@@ -219,6 +234,7 @@ function hashText(text: string, longestGrammedWord: number, positions = false): 
   }
   const hashes = hashBuffer;
   let count = 0;
+  let longestWord = 0;
   let previousWord = 0;
   let previousStart = 0;
   let wordHash = fnvOffset;
@@ -233,6 +249,7 @@ function hashText(text: string, longestGrammedWord: number, positions = false): 
       continue;
     }
     if (wordLength > 0) {
+      if (wordLength > longestWord) longestWord = wordLength;
       const word = wordHash >>> 0;
       const wordStart = index - wordLength;
       const first = count;
@@ -255,8 +272,12 @@ function hashText(text: string, longestGrammedWord: number, positions = false): 
     // Sentence ends break word pairs.
     if (code === 46 || code === 10 || code === 33 || code === 63) previousWord = 0;
   }
+  longestWordHashed = longestWord;
   return count;
 }
+
+/** The longest word of the text hashText read last. */
+let longestWordHashed = 0;
 
 let hashBuffer = new Int32Array(16_384);
 // Where each hash's text starts and ends, filled only for textHashes.
