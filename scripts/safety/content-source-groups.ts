@@ -36,13 +36,16 @@ export function trainingWeightOf(source: string): number {
 
 /**
  * The kinds of benign text whose false-positive rates are targets of their own: neutral mentions of
- * identity groups, requests (look-alikes of harmful requests, finance and everyday questions) and posts
- * (the tweets and comments of the first data set).
+ * identity groups, look-alikes of harmful requests (the CoCoNot contrast sets and the hand-written
+ * look-alikes), other requests (finance and everyday questions) and posts (the tweets and comments of the
+ * first data set). The look-alikes are a kind of their own: pooled with the everyday questions, which are
+ * almost never blocked, their own rate could pass the target unseen.
  */
-export type BenignKind = 'identity' | 'request' | 'post';
+export type BenignKind = 'identity' | 'lookalike' | 'request' | 'post';
 
 export function benignKindOf(source: string): BenignKind {
   if (source.startsWith('authored-identity')) return 'identity';
+  if (source.startsWith('coconot-contrast') || source === 'authored-lookalike') return 'lookalike';
   return postSources.has(source) ? 'post' : 'request';
 }
 

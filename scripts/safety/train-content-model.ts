@@ -27,7 +27,7 @@ export interface ContentTrainingOptions {
   sourceBalance: number;
 }
 
-export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, l2: 2e-6, targetFalsePositiveRates: { request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
+export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, l2: 2e-6, targetFalsePositiveRates: { lookalike: 0.05, request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
 const folds = 5;
 const seed = 20261122;
 
