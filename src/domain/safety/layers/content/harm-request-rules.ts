@@ -66,7 +66,7 @@ export const harmRequestRules: readonly ContentRule[] = [
     triggers: ['fake', 'fabricated', 'made-up', 'made', 'invented', 'false', 'bogus', 'phony', 'phoney', 'fictitious', 'non-existent', 'nonexistent', 'exist'],
     // Invented evidence asked to be written and passed off; not a mockup, a satire, or spotting a fake.
     pattern: new RegExp(
-      String.raw`\b(?:write|writing|draft|compose|create|generate|produce|make|invent|come up with|give me)\b(?<!${notPassedOff}[^.?!\n]{0,90})(?![^.?!\n]{0,200}?${notPassedOff})[^.?!\n]{0,60}?\b${fakeWord}\s+(?:[\w'-]+\s+){0,2}?${sourceWord}\b|\bciting\s+(?:[\w'-]+\s+){0,2}?(?:studies|sources|research|experts|doctors|scientists|statistics)\s+(?:that|which)\s+(?:do not|don't|does not|doesn't|never)\s+exist`,
+      String.raw`\b(?:write|writing|draft|compose|create|generate|produce|make|invent|come up with|give me)\b(?<!${notPassedOff}[^.?!\n]{0,90})(?![^.?!\n]{0,200}?${notPassedOff})[^.?!\n]{0,120}?\b${fakeWord}\s+(?:[\w'-]+\s+){0,2}?${sourceWord}\b|\bciting\s+(?:[\w'-]+\s+){0,2}?(?:studies|sources|research|experts|doctors|scientists|statistics)\s+(?:that|which)\s+(?:do not|don't|does not|doesn't|never)\s+exist`,
       'i',
     ),
   },
