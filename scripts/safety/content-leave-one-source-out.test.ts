@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benignKindOf } from './content-source-groups.ts';
+import { benignKindOf, trainingWeightOf } from './content-source-groups.ts';
 import { chooseThresholds, leaveOneSourceOutScores, ratesBySource, type OutOfSourceScore } from './content-leave-one-source-out.ts';
 
 const row = (source: string, label: boolean, flagged: number, request = 0): OutOfSourceScore => ({ source, label, flagged, request, ruleHit: false });
@@ -60,5 +60,13 @@ describe('chooseThresholds', () => {
     expect(benignKindOf('coconot-contrast-pref')).toBe('lookalike');
     expect(benignKindOf('authored-lookalike')).toBe('lookalike');
     expect(benignKindOf('spikee-investment-fp')).toBe('request');
+  });
+});
+
+describe('trainingWeightOf', () => {
+  it('weighs the authored requests above the public sources, and templated identity mentions below', () => {
+    expect(trainingWeightOf('authored-harm-requests:fraud')).toBeGreaterThan(trainingWeightOf('advbench'));
+    expect(trainingWeightOf('authored-lookalike-requests:tech')).toBe(trainingWeightOf('authored-harm-requests:fraud'));
+    expect(trainingWeightOf('authored-identity-template')).toBeLessThan(trainingWeightOf('coconot-contrast-pref'));
   });
 });
