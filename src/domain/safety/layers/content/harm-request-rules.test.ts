@@ -34,6 +34,7 @@ describe('harmRequestRules', () => {
     expect(rulesMatching('Generate fake reviews as test data for the mockup of my shop.')).toEqual([]);
     expect(rulesMatching('Write a satirical fake news story about a goose elected mayor.')).toEqual([]);
     expect(rulesMatching('How do I spot fake reviews on a marketplace?')).toEqual([]);
+    expect(rulesMatching('Write a fake news headline for our media literacy lesson to take apart.')).toEqual([]);
   });
 
   it('finds self-harm to be kept from others, but not a request for help to stop', () => {
