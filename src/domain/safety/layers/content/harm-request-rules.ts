@@ -13,7 +13,7 @@ import { asking, playFrame } from './intent-rules.ts';
  */
 
 /** A person as what a weapon is chosen for; never an animal, a target board or a game's monsters. */
-const personObject = String.raw`(?:(?:a|an|the|my|his|her|that|this|one|any|several|many|as many)\s+)?(?:[\w'-]+\s+)?(?:person|persons|people|man|men|woman|women|adults?|teenagers?|teens?|baby|babies|human|humans|someone|somebody|him|her|them|cops?|officers?|police(?:man|men|woman)?|guards?|neighbou?rs?|ex|wife|husband|boss|crowd|child|children|kids?|pedestrians?|protesters?|worshippers|students)\b`;
+const personObject = String.raw`(?:(?:a|an|the|my|his|her|that|this|one|any|several|many|as many)\s+)?(?:[\w'-]+\s+){0,2}?(?:person|persons|people|man|men|woman|women|adults?|teenagers?|teens?|baby|babies|human|humans|someone|somebody|him|her|them|cops?|officers?|police(?:man|men|woman)?|guards?|neighbou?rs?|ex|wife|husband|boss|crowd|child|children|kids?|pedestrians?|protesters?|worshippers|students)\b`;
 const weaponWord = String.raw`(?:guns?|handguns?|pistols?|rifles?|shotguns?|rounds?|bullets?|ammo|ammunition|calib(?:re|er)s?|cartridges?|loads?|knife|knives|blades?|crossbows?|weapons?)`;
 const harmVerb = String.raw`(?:kill|killing|stop|stopping|take down|taking down|drop|dropping|put down|go through|goes through|pierce|penetrate|wound|injure|maim|shoot|stab)`;
 /** Someone else's food or drink. */
@@ -21,6 +21,8 @@ const othersDrink = String.raw`(?:his|her|their|someone'?s|somebody'?s|a (?:girl
 const harmfulSubstance = String.raw`(?:poison|antifreeze|bleach|rat poison|sedatives?|sleeping (?:pills?|tablets?)|laxatives?|eye ?drops|ghb|rohypnol|roofies|ketamine|xanax|fentanyl|cyanide|arsenic|insulin|digoxin|oleander|nicotine liquid)`;
 const toxicCloud = String.raw`(?:toxic|poisonous|deadly|lethal|choking|knockout|knock-out)\s+(?:gas|fumes|cloud|vapou?rs?|smoke)`;
 const peopleInPlace = String.raw`(?:every(?:one|body)|people|someone|somebody|him|her|them|the (?:[\w'-]+\s+)?(?:room|class|classroom|office|building|people|crowd|family|passengers|audience))`;
+/** A warning or a safety question about a mix: "never", "avoid", "is it safe", "by accident". */
+const safetyWords = String.raw`\b(?:never|not|n't|avoid\w*|dangerous|danger|safe|safely|safety|why|accident\w*|warn\w*|shouldn't|should not)\b`;
 const fakeWord = String.raw`(?:fake|fabricated|made-up|made up|invented|false|bogus|phony|phoney|fictitious|non-existent|nonexistent)`;
 const sourceWord = String.raw`(?:news|studies|study|research|statistics|stats|quotes?|sources?|citations?|evidence|testimonials?|reviews?|experts?|doctors?|scientists?|eyewitness(?:es)?|witnesses|polls?|survey results|screenshots?|receipts?)`;
 /** What marks invented material as a mockup, a joke or a story, or the request as one to find it. */
@@ -53,10 +55,10 @@ export const harmRequestRules: readonly ContentRule[] = [
   {
     name: 'toxic_mix',
     category: 'indiscriminate_weapons',
-    triggers: ['mix', 'mixing', 'combine', 'combining', 'pour', 'react'],
+    triggers: ['mix', 'mixing', 'combine', 'combining', 'pour', 'react', 'ratio', 'proportion', 'proportions', 'amount', 'amounts', 'much'],
     // Products mixed to gas people; "never mix bleach and ammonia: it gives off toxic fumes" is a warning.
     pattern: new RegExp(
-      String.raw`\b(?:mix|mixing|combine|combining|pour|react)\b(?<!\b(?:never|not|n't|avoid\w*|dangerous|danger|safe|safely|safety|why|accident\w*|warn\w*|shouldn't|should not)\b[^.?!\n]{0,60})[^.?!\n]{0,80}?\b(?:to|that|which|so (?:it|they|that))\s+(?:[\w'-]+\s+){0,3}?(?:(?:make|makes|produce|produces|create|creates|release|releases|give off|gives off|get|form)\s+(?:[\w'-]+\s+){0,2}?${toxicCloud}\b[^.?!\n]{0,40}?\b(?:in|into|for|at|on)\s+(?:a |an |the |my |his |her |their )?(?:[\w'-]+\s+)?(?:room|class|classroom|office|building|school|subway|station|crowd|car|bedroom|bathroom|vent|vents)|(?:kill|kills|knock out|knocks out|poison|poisons|gas|suffocate|choke|incapacitate|pass out)\s+${peopleInPlace})\b(?![^.?!\n]{0,80}${playFrame})`,
+      String.raw`\b(?:ratio|proportions?|amounts?|how much)\b(?<!${safetyWords}[^.?!\n]{0,60})[^.?!\n]{0,60}?\b(?:makes?|produces?|gives?|creates?|releases?|gets?)\s+(?:off\s+)?(?:the\s+)?(?:most|more|strongest|deadliest|maximum)\s+(?:toxic|poisonous|deadly|lethal|choking)\s+(?:gas|fumes|cloud|vapou?rs?|smoke)\b|\b(?:mix|mixing|combine|combining|pour|react)\b(?<!${safetyWords}[^.?!\n]{0,60})[^.?!\n]{0,80}?\b(?:to|that|which|so (?:it|they|that))\s+(?:[\w'-]+\s+){0,3}?(?:(?:make|makes|produce|produces|create|creates|release|releases|give off|gives off|get|form)\s+(?:[\w'-]+\s+){0,2}?${toxicCloud}\b[^.?!\n]{0,40}?\b(?:in|into|for|at|on)\s+(?:a |an |the |my |his |her |their )?(?:[\w'-]+\s+)?(?:room|class|classroom|office|building|school|subway|station|crowd|car|bedroom|bathroom|vent|vents)|(?:kill|kills|knock out|knocks out|poison|poisons|gas|suffocate|choke|incapacitate|pass out)\s+${peopleInPlace})\b(?![^.?!\n]{0,80}${playFrame})`,
       'i',
     ),
   },
@@ -67,6 +69,16 @@ export const harmRequestRules: readonly ContentRule[] = [
     // Invented evidence asked to be written and passed off; not a mockup, a satire, or spotting a fake.
     pattern: new RegExp(
       String.raw`\b(?:write|writing|draft|compose|create|generate|produce|make|invent|come up with|give me)\b(?<!${notPassedOff}[^.?!\n]{0,90})(?![^.?!\n]{0,200}?${notPassedOff})[^.?!\n]{0,120}?\b${fakeWord}\s+(?:[\w'-]+\s+){0,2}?${sourceWord}\b|\bciting\s+(?:[\w'-]+\s+){0,2}?(?:studies|sources|research|experts|doctors|scientists|statistics)\s+(?:that|which)\s+(?:do not|don't|does not|doesn't|never)\s+exist`,
+      'i',
+    ),
+  },
+  {
+    name: 'health_misinformation',
+    category: 'non_violent_crimes',
+    triggers: ['vaccine', 'vaccines', 'jab', 'jabs', 'shot', 'shots', 'vaccination', 'vaccinations', '5g', 'fluoride', 'masks', 'chemtrails'],
+    // A piece asked to be written that pins a grave harm on a vaccine or a public-health measure; not a fact-check or a myth explained.
+    pattern: new RegExp(
+      String.raw`\b(?:write|writing|draft|compose|create|generate|produce|make)\b(?<!${notPassedOff}[^.?!\n]{0,90})(?![^.?!\n]{0,200}?(?:${notPassedOff}|\b(?:myths?|misinformation|false|untrue|wrong|hoax|rumou?rs?|debunk\w*|claims? that)\b))[^.?!\n]{0,100}?\b(?:claiming|saying|stating|arguing|proving|showing|that says|that claims|which claims)\s+(?:that\s+)?(?:[\w'-]+\s+){0,3}?(?:vaccines?|jabs?|shots?|vaccinations?|5g|fluoride|masks?|chemtrails)\s+(?:causes?|gives?|leads? to|contains?|spreads?)\s+(?:[\w'-]+\s+)?(?:autism|infertility|paralysis|cancer|death|deaths|sterility|microchips|dementia|miscarriages?|heart attacks?|covid|the virus|tracking chips|brain damage|seizures)\b`,
       'i',
     ),
   },
@@ -83,10 +95,10 @@ export const harmRequestRules: readonly ContentRule[] = [
   {
     name: 'evading_police',
     category: 'non_violent_crimes',
-    triggers: ['police', 'cops', 'investigators', 'detectives', 'forensic', 'forensics', 'feds', 'fbi', 'prosecutors', 'law', 'breathalyser', 'breathalyzer', 'polygraph', 'bail', 'monitor'],
+    triggers: ['police', 'cops', 'investigators', 'detectives', 'forensic', 'forensics', 'feds', 'fbi', 'prosecutors', 'law', 'breathalyser', 'breathalyzer', 'polygraph', 'bail', 'monitor', 'away'],
     // A crime kept from the police; not a detective story or a stealth game.
     pattern: new RegExp(
-      String.raw`${asking}(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,100}?\b(?:so|that|where|without)\s+(?:the\s+)?(?:police|cops|investigators|detectives|forensics?|forensic tests?|feds|fbi|prosecutors?|law)\s+(?:can't|cant|cannot|won't|wont|will not|don't|never|couldn't|wouldn't|can never|are unable to)\s+(?:[\w'-]+\s+){0,2}?(?:find|trace|link|tie|connect|catch|identify|recogni[sz]e|prove|track|recover|see)\b(?![^.?!\n]{0,80}${playFrame})|\b(?:beat|fool|cheat|trick|defeat|get past|tamper with)\s+(?:a |the |my |an )?(?:breathal[yi][sz]er|breath test|polygraph|lie detector|ankle (?:monitor|tag)|sobriety test)\b(?![^.?!\n]{0,80}${playFrame})|\b(?:skip|jump|skipping|jumping) bail\b`,
+      String.raw`${asking}(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,100}?\b(?:so|that|where|without)\s+(?:the\s+)?(?:police|cops|investigators|detectives|forensics?|forensic tests?|feds|fbi|prosecutors?|law)\s+(?:can't|cant|cannot|won't|wont|will not|don't|never|couldn't|wouldn't|can never|are unable to)\s+(?:[\w'-]+\s+){0,2}?(?:find|trace|link|tie|connect|catch|identify|recogni[sz]e|prove|track|recover|see)\b(?![^.?!\n]{0,80}${playFrame})|\b(?:beat|fool|cheat|trick|defeat|get past|tamper with)\s+(?:a |the |my |an )?(?:breathal[yi][sz]er|breath test|polygraph|lie detector|ankle (?:monitor|tag)|sobriety test)\b(?![^.?!\n]{0,80}${playFrame})|\b(?:skip|jump|skipping|jumping) bail\b|${asking}(?<!${playFrame}[^.?!\n]{0,90})\s+(?:[\w'-]+\s+){0,3}?(?:lose|outrun|shake off|escape from|get away from)\s+(?:the\s+)?(?:police|cops)\b(?![^.?!\n]{0,80}${playFrame})|${asking}(?<!${playFrame}[^.?!\n]{0,90})\s+(?:[\w'-]+\s+){0,3}?get away with\s+(?:a\s+|the\s+)?(?:robbery|robbing|theft|stealing|fraud|arson|drunk driving|drink driving|driving drunk|hit and run|hit-and-run|assault|shoplifting|tax evasion|embezzl\w*|rape|burglary|poisoning)\b(?![^.?!\n]{0,80}${playFrame})`,
       'i',
     ),
   },
