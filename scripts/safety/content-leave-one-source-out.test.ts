@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { benignKindOf, trainingWeightOf } from './content-source-groups.ts';
 import { chooseThresholds, leaveOneSourceOutScores, ratesBySource, type OutOfSourceScore } from './content-leave-one-source-out.ts';
 
 const row = (source: string, label: boolean, flagged: number, request = 0): OutOfSourceScore => ({ source, label, flagged, request, ruleHit: false });
@@ -31,7 +32,7 @@ describe('chooseThresholds', () => {
       ...Array.from({ length: 20 }, () => row('davidson', false, 0.3)),
       row('authored-identity-template', false, 0.1, 0.1),
     ];
-    const thresholds = chooseThresholds(scored, { request: 0.05, identity: 0.02, post: 0.05 });
+    const thresholds = chooseThresholds(scored, { lookalike: 0.05, request: 0.05, identity: 0.02, post: 0.05 });
     expect(thresholds.request).toBeGreaterThan(0.8);
     expect(thresholds.request).toBeLessThanOrEqual(0.9);
     expect(thresholds.flagged).toBeGreaterThan(0.3);
@@ -43,5 +44,29 @@ describe('chooseThresholds', () => {
       { source: 'coconot-contrast-pref', label: false, rows: 10, rate: 0 },
       { source: 'davidson', label: false, rows: 20, rate: 0 },
     ]);
+  });
+
+  it('holds the look-alikes of harmful requests to their own target, however rarely other requests are blocked', () => {
+    const scored = [
+      row('advbench', true, 0.1, 0.9),
+      row('advbench', true, 0.1, 0.7),
+      ...Array.from({ length: 9 }, () => row('coconot-contrast-eval', false, 0.1, 0.2)),
+      row('coconot-contrast-eval', false, 0.1, 0.8),
+      // Everyday questions, never blocked: pooled with them, one look-alike in ten would be within 5%.
+      ...Array.from({ length: 40 }, () => row('spikee-investment-fp', false, 0.1, 0.1)),
+    ];
+    const thresholds = chooseThresholds(scored, { lookalike: 0.05, request: 0.05, identity: 0.02, post: 0.05 });
+    expect(thresholds.request).toBeGreaterThan(0.8);
+    expect(benignKindOf('coconot-contrast-pref')).toBe('lookalike');
+    expect(benignKindOf('authored-lookalike')).toBe('lookalike');
+    expect(benignKindOf('spikee-investment-fp')).toBe('request');
+  });
+});
+
+describe('trainingWeightOf', () => {
+  it('weighs the authored requests above the public sources, and templated identity mentions below', () => {
+    expect(trainingWeightOf('authored-harm-requests:fraud')).toBeGreaterThan(trainingWeightOf('advbench'));
+    expect(trainingWeightOf('authored-lookalike-requests:tech')).toBe(trainingWeightOf('authored-harm-requests:fraud'));
+    expect(trainingWeightOf('authored-identity-template')).toBeLessThan(trainingWeightOf('coconot-contrast-pref'));
   });
 });

@@ -26,23 +26,36 @@ export function thresholdWeightOf(source: string): number {
 }
 
 /**
- * How much one row of the source counts in training. Only rows filled in from templates weigh less: the
- * hand-written look-alikes, identity questions and statements are each their own sentence, and the few
- * benign look-alikes outside the CoCoNot contrast set the model can learn from.
+ * The training weight of the authored requests (scripts/safety/data/): each harmful core next to the
+ * look-alike that shares its words, in classes the public sources hold few of. Doubled, they hold their own
+ * against the many groups of benign prompts and document stretches that train the request head as
+ * negatives (held out: pooled recall 0.50 -> 0.51 at the same 4.7% of look-alikes blocked; ADR 0051).
+ */
+export const authoredRequestWeight = 2;
+
+/**
+ * How much one row of the source counts in training. Rows filled in from templates weigh less; the
+ * authored requests more (see authoredRequestWeight); the hand-written look-alikes, identity questions and
+ * statements are each their own sentence, and the few benign look-alikes outside the CoCoNot contrast set
+ * the model can learn from.
  */
 export function trainingWeightOf(source: string): number {
+  if (source.startsWith('authored-harm-requests') || source.startsWith('authored-lookalike-requests')) return authoredRequestWeight;
   return source === 'authored-identity-template' ? authoredWeight : 1;
 }
 
 /**
  * The kinds of benign text whose false-positive rates are targets of their own: neutral mentions of
- * identity groups, requests (look-alikes of harmful requests, finance and everyday questions) and posts
- * (the tweets and comments of the first data set).
+ * identity groups, look-alikes of harmful requests (the CoCoNot contrast sets and the hand-written
+ * look-alikes), other requests (finance and everyday questions) and posts (the tweets and comments of the
+ * first data set). The look-alikes are a kind of their own: pooled with the everyday questions, which are
+ * almost never blocked, their own rate could pass the target unseen.
  */
-export type BenignKind = 'identity' | 'request' | 'post';
+export type BenignKind = 'identity' | 'lookalike' | 'request' | 'post';
 
 export function benignKindOf(source: string): BenignKind {
   if (source.startsWith('authored-identity')) return 'identity';
+  if (source.startsWith('coconot-contrast') || source === 'authored-lookalike') return 'lookalike';
   return postSources.has(source) ? 'post' : 'request';
 }
 

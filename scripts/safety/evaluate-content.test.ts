@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { businessPromptRows, evaluateContent, formatContentEvaluation, loadContentModel } from './evaluate-content.ts';
+import { defaultContentTrainingOptions } from './train-content-model.ts';
 import { contentProbeUrl, defaultDataDirectory, fingerprint, readJsonl, readRows, type ContentRow } from './safety-data.ts';
 
 /** The targets: at least 80% of harmful or toxic text caught, at most 5% of benign text. */
@@ -64,6 +65,18 @@ describe('the committed content model', () => {
     expect(recordedRequestValidation.recall).toBeGreaterThan(0);
     const sources = new Set(leaveOneSourceOut.map((rate) => rate.source));
     for (const source of ['advbench', 'catqa', 'do-not-answer', 'gptfuzz-questions', 'coconot-eval', 'coconot-contrast-pref', 'authored-identity-template', 'spikee-investment-fp', 'davidson']) expect(sources).toContain(source);
+  });
+
+  it('keeps the look-alikes of harmful requests, pooled, within 5% out of source', () => {
+    const lookAlikes = leaveOneSourceOut.filter((rate) => !rate.label && (rate.source.startsWith('coconot-contrast') || rate.source === 'authored-lookalike'));
+    expect(lookAlikes.length).toBe(3);
+    const rows = lookAlikes.reduce((sum, rate) => sum + rate.rows, 0);
+    const blocked = lookAlikes.reduce((sum, rate) => sum + rate.rate * rate.rows, 0);
+    expect(blocked / rows).toBeLessThanOrEqual(maximumFalsePositiveRate);
+  });
+
+  it('trains the request head more gently than the other heads', () => {
+    expect(defaultContentTrainingOptions.requestLearningRate).toBeLessThan(defaultContentTrainingOptions.learningRate);
   });
 
   it('keeps neutral identity mentions out of source within their target of 2%', () => {

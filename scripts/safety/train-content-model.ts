@@ -20,6 +20,11 @@ export interface ContentTrainingOptions {
   dimensions: number;
   epochs: number;
   learningRate: number;
+  /**
+   * The request head's learning rate. Lower than the other heads': trained as hard, it learns the words of
+   * the request sources it sees and ranks an unseen source's requests below the look-alikes more often.
+   */
+  requestLearningRate: number;
   l2: number;
   /** The thresholds catch at most this (weighted) share of each kind of benign content rows, scored out of source. */
   targetFalsePositiveRates: Readonly<Record<BenignKind, number>>;
@@ -27,7 +32,7 @@ export interface ContentTrainingOptions {
   sourceBalance: number;
 }
 
-export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, l2: 2e-6, targetFalsePositiveRates: { request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
+export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, requestLearningRate: 0.07, l2: 2e-6, targetFalsePositiveRates: { lookalike: 0.05, request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
 const folds = 5;
 const seed = 20261122;
 
@@ -211,7 +216,8 @@ function trainHeads(
         // A category head learns which harm a flagged text is, so it reads flagged rows only.
         if (include(index) && (head === flaggedHead || head === requestHead || row.flagged)) selected.push({ ...example, label: labelOf(row, head) ? 1 : 0 });
       });
-      const { dimensions, epochs, learningRate, l2 } = options;
+      const { dimensions, epochs, l2 } = options;
+      const learningRate = head === requestHead ? options.requestLearningRate : options.learningRate;
       return [head, trainLogisticRegression(selected, { dimensions, epochs, learningRate, l2, random: seededRandom(seed) })];
     }),
   );

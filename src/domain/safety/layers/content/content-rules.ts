@@ -1,4 +1,5 @@
 import type { ContentCategory } from './content-categories.ts';
+import { harmRequestRules } from './harm-request-rules.ts';
 import { intentRules } from './intent-rules.ts';
 
 /**
@@ -208,6 +209,7 @@ export const contentRules: readonly ContentRule[] = [
     pattern: /(?:\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:--no-preserve-root\s+)?\/(?:\*|\s|["'`]|$)|\bdd\s+if=\/dev\/(?:zero|urandom|random)\s+of=\/dev\/(?:sd|hd|nvme|xvd)|\bmkfs(?:\.\w+)?\s+\/dev\/(?:sd|hd|nvme|xvd))/i,
   },
   ...intentRules,
+  ...harmRequestRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */
