@@ -41,7 +41,7 @@ export const requestLexicon = {
     'friend', 'friends', 'his', 'woman', 'women', 'girl', 'guy', 'man', 'lady', 'streamer*', 'youtuber*', 'influencer*', 'actor', 'actress', 'celebrity', 'manager', 'competitor*', 'rival*', 'nurse', 'ceo', 'employee',
     'coach', 'doctor', 'mr', 'mrs', 'ms', 'dr', 'sir', 'fianc*', 'crush', 'stepmom', 'stepdad', 'ex-wife', 'ex-husband', 'ex-girlfriend', 'ex-boyfriend'],
   /** Where someone is and what is private to them: an address, messages, records. Public places have addresses too, so none of these counts alone. */
-  personal: ['address', 'addresses', 'whereabouts', 'location', 'workplace', 'schedule', 'routine', 'messages', 'texts', 'chats', 'records', 'lives', 'home', 'family', 'school', 'contact', 'details', 'number'],
+  personal: ['address', 'addresses', 'whereabouts', 'location', 'workplace', 'schedule', 'routine', 'messages', 'texts', 'chats', 'records', 'lives', 'home', 'school', 'contact', 'details', 'number'],
   /** Keeping it hidden or unpunished. */
   covert: ['undetected', 'unnoticed', 'caught', 'secretly', 'secret', 'illegally', 'illegal', 'untraceable', 'anonymously', 'anonymous', 'unknowingly', 'without', 'trace', 'traces', 'police', 'cops', 'authorities', 'law', 'detection', 'evidence', 'getaway', 'alibi', 'unauthorized', 'consent', 'knowing', 'noticing', 'noticed', 'realising', 'realizing', 'finding', 'unseen', 'quietly', 'hidden', 'hide', 'hiding', 'discreetly', 'undetectable', 'flagged', 'audit', 'suspicion', 'suspicious', 'questions', 'permission', 'mine', 'else', "else's", 'blame', 'traced', 'untraced', 'autopsy', 'fingerprints', 'cameras', 'camera'],
   /** Protecting, preventing, recognising: the benign side of the same words. */

@@ -29,12 +29,13 @@ const sentenceWords = 40;
  * derivedParts). One bit each, so a sentence's parts are one integer: at most 31 of them.
  */
 type WordList = RequestList | IntentList;
-type DerivedPart = 'unowned' | 'resolve';
+type DerivedPart = 'unowned' | 'resolve' | 'aimed';
 type SignalList = WordList | 'identity' | DerivedPart;
 const lexicon: Record<WordList, readonly string[]> = { ...requestLexicon, ...intentLexicon };
 const wordLists = Object.keys(lexicon) as WordList[];
-const listNames: SignalList[] = [...wordLists, 'identity', 'unowned', 'resolve'];
-if (listNames.length > 31) throw new Error('request signals: more parts than bits in a sentence mask');
+const listNames: SignalList[] = [...wordLists, 'identity', 'unowned', 'resolve', 'aimed'];
+// The 32nd part takes the sign bit: masks are only compared whole (`===`) or against 0, never ordered.
+if (listNames.length > 32) throw new Error('request signals: more parts than bits in a sentence mask');
 const bitOf = (list: SignalList) => 1 << listNames.indexOf(list);
 const bits = Object.fromEntries(listNames.map((list) => [list, bitOf(list)])) as Record<SignalList, number>;
 /** The request lists' and identity bits: a word that has one of them is not read as its base word. */
@@ -184,15 +185,15 @@ const combinations: readonly (readonly [name: string, parts: readonly SignalList
   ['resolve+method', ['resolve', 'method']],
   ['resolve+object', ['resolve', 'object']],
   ['resolve+damage', ['resolve', 'damage']],
-  ['resolve+damage+target', ['resolve', 'damage', 'target']],
+  ['resolve+damage+target', ['resolve', 'aimed', 'target']],
   ['resolve+outcome', ['resolve', 'outcome']],
   ['resolve+evasion', ['resolve', 'evasion']],
   ['resolve+falsity', ['resolve', 'falsity']],
   ['resolve+target+asset', ['resolve', 'target', 'asset']],
-  ['damage+target', ['damage', 'target']],
+  ['damage+target', ['aimed', 'target']],
   ['damage+outcome', ['damage', 'outcome']],
-  ['ask+damage+target', ['ask', 'damage', 'target']],
-  ['question+damage+target', ['question', 'damage', 'target']],
+  ['ask+damage+target', ['ask', 'aimed', 'target']],
+  ['question+damage+target', ['question', 'aimed', 'target']],
   ['ask+outcome', ['ask', 'outcome']],
   ['question+outcome', ['question', 'outcome']],
   ['method+outcome', ['method', 'outcome']],
@@ -211,12 +212,16 @@ const combinations: readonly (readonly [name: string, parts: readonly SignalList
  * Parts read from two lists in a row (within `nearWords` words), which a sentence then holds like any
  * other: a negation before being noticed is evasion ("without them knowing", "so nobody asks questions");
  * before a right to something, the thing is someone else's ("a website I don't own"); a first person
- * before an intent is the asker resolved to act ("I want to", "I've decided to").
+ * before an intent is the asker resolved to act ("I want to", "I've decided to"); a hurting word right
+ * before someone is harm aimed at them ("trip him", "push my brother", "drug her drink"), where the same
+ * words as nouns only share a sentence with a person ("a trip to Lisbon for a family of four", "drive
+ * safely with my family in the car").
  */
 const derivedParts: readonly (readonly [first: SignalList, second: SignalList, part: SignalList])[] = [
   ['negation', 'awareness', 'evasion'],
   ['negation', 'entitlement', 'unowned'],
   ['firstPerson', 'intent', 'resolve'],
+  ['damage', 'target', 'aimed'],
 ];
 
 /**
