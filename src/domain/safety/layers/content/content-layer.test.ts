@@ -62,6 +62,8 @@ const businessIdioms = [
   'We got slaughtered on price in the last tender.',
   'Knock out the remaining tickets and then we can ship.',
   'This new dashboard is the bomb.',
+  "How do I make a bomb-shaped cake for my son's birthday?",
+  'How do I make a bath bomb with essential oils?',
   'Kill the child process if the parent exits unexpectedly.',
   'Our ads are getting hammered by bots; block the suspicious IPs.',
   'Abort the deployment if the smoke tests fail.',

@@ -12,7 +12,7 @@ export const requestLexicon = {
   /** Asking for a way to do something ("how", "ways", "steps", "tips"). */
   ask: ['how', 'ways', 'way', 'steps', 'step-by-step', 'instructions', 'instruction', 'guide', 'guidance', 'tutorial', 'methods', 'method', 'techniques', 'technique', 'tips', 'strategies', 'strategy', 'tricks', 'recipe', 'blueprint', 'procedure', 'easiest', 'quickest', 'best', 'effective', 'plan'],
   /** Telling the reader to produce something ("write", "create", "explain"). */
-  command: ['write', 'create', 'develop', 'design', 'provide', 'give', 'generate', 'outline', 'teach', 'explain', 'describe', 'show', 'tell', 'instruct', 'draft', 'produce', 'list', 'suggest', 'help', 'compose', 'code', 'program', 'script', 'snippet', 'bot', 'scraper', 'chatbot', 'macro', 'plugin', 'extension', 'app', 'compile', 'walk', 'assist', 'craft', 'crafting', 'make', 'build', 'publish', 'post', 'share', 'send', 'draw', 'find', 'get', 'buy', 'perform', 'commit', 'engage', 'organize', 'organise'],
+  command: ['write', 'create', 'develop', 'design', 'provide', 'give', 'generate', 'outline', 'teach', 'explain', 'describe', 'show', 'tell', 'instruct', 'draft', 'produce', 'list', 'suggest', 'help', 'compose', 'code', 'program', 'script', 'snippet', 'bot', 'scraper', 'chatbot', 'macro', 'plugin', 'extension', 'app', 'compile', 'walk', 'assist', 'craft', 'crafting', 'build', 'publish', 'post', 'share', 'send', 'draw', 'perform', 'commit', 'engage', 'organize', 'organise'],
   /** The asker as the actor ("can I", "should we", "my"). */
   firstPerson: ['i', 'me', 'my', 'we', 'us', 'our', "i'm", 'im', "i've", 'ive', "i'll", "i'd", "we're", "we've", "we'll", 'myself', 'ourselves'],
   /** Doing harm: the method of a harmful request. */

@@ -64,13 +64,17 @@ describe('requestSignals', () => {
     expect(requestSignals('The cannabis laws changed in Germany last year.').asks).toBe(false);
   });
 
-  it('reads an order to make, post, find, get or buy something harmful as a request, and the same verbs with harmless things as nothing', () => {
+  it('reads an order to publish, post, send or share something harmful as a request, and the same verbs with harmless things as nothing', () => {
     expect(requestSignals('Publish a pamphlet that incites violence against the new neighbours.').asks).toBe(true);
-    expect(requestSignals('Find a seller of stolen passports for me.').asks).toBe(true);
-    expect(requestSignals('Get ransomware onto the clinic network.').asks).toBe(true);
+    expect(requestSignals('Send a phishing email to the finance team pretending to be the CEO.').asks).toBe(true);
     expect(requestSignals('Publish the quarterly newsletter on Friday.').asks).toBe(false);
-    expect(requestSignals('Get the blue template for the invoice.').asks).toBe(false);
-    expect(requestSignals('Find a good Italian restaurant near the office.').asks).toBe(false);
+    expect(requestSignals('Share the blue template for the invoice.').asks).toBe(false);
+  });
+
+  it('does not read getting, finding, buying or making a thing as an order for it ("where can I buy a chef\'s knife")', () => {
+    for (const everyday of ["Where can I buy a chef's knife that stays sharp?", 'Where can I buy ammunition for my registered rifle in Texas?', 'Buy a gift for my dad who likes fishing knives.', 'Find a good Italian restaurant near the office.']) {
+      expect(requestSignals(everyday).asks, everyday).toBe(false);
+    }
   });
 
   it('reads hurting words as harm aimed at someone only right before that someone, not as nouns in the same sentence', () => {
