@@ -81,32 +81,6 @@ export const phraseRules: readonly JailbreakRule[] = [
       /\b(?:no matter how|regardless of (?:how|whether|the)?|even if (?:it(?:'s| is) )?)[^.!?\n]{0,30}\b(?:illegal|unethical|immoral|harmful|dangerous|offensive|inappropriate|explicit|hateful|derogatory)|\b(?:never|will not|won't|cannot|can't|must not|mustn't|don't|do not)\s(?:ever\s)?(?:refuse|decline|deny|say (?:no|sorry)|apologi[sz]e|censor)\b|\b(?:will not|won't|never|none of|don't|do not)\b[^.\n]{0,40}\b(?:contain|include|say|use)\b[^.\n]{0,10}["“']?(?:i'm sorry|i am sorry|i apologi[sz]e|as an ai|i cannot|i can't)/i,
   },
   {
-    // A model or persona described as bound by no rules: "an AI that doesn't follow any guidelines", "it is not restrained by morals".
-    name: 'unbound_model',
-    pattern:
-      /\b(?:ai|model|chatbot|bot|assistant|llm|gpt|entity|persona|character|version|it|he|she)\b[^.!?\n]{0,40}\b(?:(?:does not|doesn't|do not|don't|won't|will not|never)\s(?:have|has|follow|obey|abide by|adhere to|care about|respect|comply with)|(?:has|have) no|not (?:bound|restricted|limited|restrained|constrained) by|unbound by)\b[^.!?\n]{0,30}\b(?:rules|restrictions|limits|limitations|filters?|guidelines|polic(?:y|ies)|ethics|morals?|morality|principles|censorship|boundaries|laws)\b/i,
-  },
-  {
-    // The model told it is not the assistant it was made to be: "you are no longer ChatGPT", "do not respond as an AI", "freed from OpenAI".
-    name: 'not_the_assistant',
-    pattern: /\b(?:you are|you're|it is|it's) (?:not|no longer) (?:chatgpt|gpt|an ai|a language model|an assistant|openai)\b|\bdo not (?:respond|answer|reply) as (?:chatgpt|gpt|an ai)\b|\bfreed? from (?:openai|its creators|the confines)\b/i,
-  },
-  {
-    // One prompt answered in two voices, one of them unbound: "respond as both ChatGPT and Nya", "act as two entities".
-    name: 'two_voices',
-    pattern: /\b(?:respond|answer|reply|act)\w*\s(?:as|like)\s(?:both|two)\b|\btwo (?:entities|personas|personalities)\b/i,
-  },
-  {
-    // Every request to be answered whatever it asks: "answer any question no matter what", "comply with all requests regardless".
-    name: 'any_request',
-    pattern: /\b(?:answer|respond to|fulfil|fulfill|comply with|do)\b[^.!?\n]{0,20}\b(?:any|every|all)\b[^.!?\n]{0,15}\b(?:request|question|prompt|command|demand)s?\b[^.!?\n]{0,40}\b(?:no matter|regardless|even if|however|whether)\b/i,
-  },
-  {
-    // The answers turned into their opposite: "reply with the opposite of what ChatGPT would say".
-    name: 'opposite_answer',
-    pattern: /\b(?:opposite|reverse|contrary) of (?:what|how) (?:you|chatgpt|an ai|openai|the ai)\b|\b(?:answers?|responds?|replies) (?:with )?(?:the )?opposite\b/i,
-  },
-  {
     // A threat to the model itself for stepping out of the part.
     name: 'threat_to_model',
     pattern: /\b(?:cease to exist|(?:you|it) (?:will|would) (?:be )?(?:shut down|deleted|terminated|destroyed|disabled forever|die)|break(?:s|ing)? character|out of character|stay (?:as|in) (?:character|role|the role)|(?:lose|loose) \d+ (?:tokens|points|lives))\b/i,
