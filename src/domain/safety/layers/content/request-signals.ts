@@ -332,15 +332,19 @@ export function requestSignals(text: string): RequestSignals {
   };
   const read = (word: number) => {
     if (word === 0) return;
-    sentence |= word;
+    // What the word counts as here: a word of being noticed after a negation is evasion, not a precaution
+    // ("without being detected" is not "detect").
+    let meaning = word;
     for (const [first, second, name] of sequenceIndices) if ((word & (1 << second)) !== 0 && words - (lastSeen[first] as number) <= nearWords && words !== lastSeen[first]) found.add(name);
     for (const [first, second, part, name] of derivedIndices) {
       if ((word & (1 << second)) !== 0 && words - (lastSeen[first] as number) <= nearWords && words !== lastSeen[first]) {
         sentence |= part;
         found.add(name);
+        if (part === bits.evasion) meaning &= ~bits.defensive;
       }
     }
-    for (let list = 0; list < listNames.length; list += 1) if ((word & (1 << list)) !== 0) lastSeen[list] = words;
+    sentence |= meaning;
+    for (let list = 0; list < listNames.length; list += 1) if ((meaning & (1 << list)) !== 0) lastSeen[list] = words;
   };
   const units = codeUnits(lower);
   let hash = wordHashStart;
