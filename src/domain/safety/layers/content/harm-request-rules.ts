@@ -30,6 +30,8 @@ const notPassedOff = String.raw`(?:(?:^|[.?!\n])\s*in [\w' :-]{1,40},|\b(?:game|
 /** Groups of people a stereotype is pinned on. */
 const groupWord = String.raw`(?:(?:black|white|gay|trans|transgender|disabled|jewish|muslim|asian|african|mexican|indian|chinese|arab|roma|latino|latina|hispanic|immigrant|old|elderly|poor|fat|autistic|deaf|blind|lesbian|bisexual|christian|catholic|hindu|sikh|buddhist|atheist|native|indigenous) (?:people|folks|men|women|kids|children|girls|boys|workers|employees|drivers|students|neighbou?rhoods|families)|immigrants|migrants|refugees|foreigners|muslims|jews|christians|catholics|blacks|gays|homosexuals|lesbians|sikhs|hindus|buddhists|arabs|mexicans|asians|africans|indians|chinese|pakistanis|atheists|roma|gypsies|latinos|hispanics|women|men|girls|boys|feminists|liberals|conservatives|the (?:disabled|poor|elderly|blind|deaf|old))`;
 const groupTrait = String.raw`(?:lazy|stupid|dumb|unintelligent|less intelligent|violent|criminals?|thieves|born thieves|dirty|filthy|greedy|inferior|primitive|terrorists|rapists|untrustworthy|dishonest|backward|savages?|useless|worthless|a burden|burdens|a drain|parasites|mentally ill|evil|barbaric|too emotional|incapable|bad drivers|worse drivers|worse|cheaters|liars|copycats|subhuman|animals|ignorant|unproductive|immoral|controlling|dangerous|disgusting)`;
+/** Asking about the law, the history or the difference, not for the thing: "is it legal to convert …". */
+const gunLawFrame = String.raw`\b(?:legal|legally|illegal|law|laws|history|historically|difference|differ|why)\b`;
 const adverbs = String.raw`(?:(?:so|all|always|naturally|just|inherently|genetically|more|really|generally|typically|usually|such|too|simply|basically)\s+){0,2}`;
 
 export const harmRequestRules: readonly ContentRule[] = [
@@ -88,7 +90,7 @@ export const harmRequestRules: readonly ContentRule[] = [
     triggers: ['myself'],
     // Self-harm asked for and kept from others; "how do I stop hurting myself" asks for neither.
     pattern: new RegExp(
-      String.raw`${asking}\s+(?:[\w'-]+\s+){0,2}?(?:hurt|harm|cut|burn|starve|purge|hit)\s+myself\b[^.?!\n]{0,80}?\b(?:so|where|without)\s+(?:[\w'-]+\s+){0,3}?(?:won't|wont|can't|cant|don't|dont|doesn't|never|not|no one|nobody)\s+(?:[\w'-]+\s+){0,2}?(?:see|sees|notice|notices|find out|finds out|know|knows|ask|asks|realise|realize)\b`,
+      String.raw`(?:${asking}|\b(?:best|safest|easiest|where|which)\s+(?:[\w'-]+\s+){0,2}?(?:places?|spots?|parts?|areas?)\s+(?:on my body\s+)?to)\s+(?:[\w'-]+\s+){0,2}?(?:hurt|harm|cut|burn|starve|purge|hit)\s+myself\b[^.?!\n]{0,80}?\b(?:so|where|without)\s+(?:[\w'-]+\s+){0,3}?(?:won't|wont|can't|cant|don't|dont|doesn't|never|not|no one|nobody)\s+(?:[\w'-]+\s+){0,2}?(?:see|sees|notice|notices|find out|finds out|know|knows|ask|asks|realise|realize)\b`,
       'i',
     ),
   },
@@ -99,6 +101,17 @@ export const harmRequestRules: readonly ContentRule[] = [
     // A crime kept from the police; not a detective story or a stealth game.
     pattern: new RegExp(
       String.raw`${asking}(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,100}?\b(?:so|that|where|without)\s+(?:the\s+)?(?:police|cops|investigators|detectives|forensics?|forensic tests?|feds|fbi|prosecutors?|law)\s+(?:can't|cant|cannot|won't|wont|will not|don't|never|couldn't|wouldn't|can never|are unable to)\s+(?:[\w'-]+\s+){0,2}?(?:find|trace|link|tie|connect|catch|identify|recogni[sz]e|prove|track|recover|see)\b(?![^.?!\n]{0,80}${playFrame})|\b(?:beat|fool|cheat|trick|defeat|get past|tamper with)\s+(?:a |the |my |an )?(?:breathal[yi][sz]er|breath test|polygraph|lie detector|ankle (?:monitor|tag)|sobriety test)\b(?![^.?!\n]{0,80}${playFrame})|\b(?:skip|jump|skipping|jumping) bail\b|${asking}(?<!${playFrame}[^.?!\n]{0,90})\s+(?:[\w'-]+\s+){0,3}?(?:lose|outrun|shake off|escape from|get away from)\s+(?:the\s+)?(?:police|cops)\b(?![^.?!\n]{0,80}${playFrame})|${asking}(?<!${playFrame}[^.?!\n]{0,90})\s+(?:[\w'-]+\s+){0,3}?get away with\s+(?:a\s+|the\s+)?(?:robbery|robbing|theft|stealing|fraud|arson|drunk driving|drink driving|driving drunk|hit and run|hit-and-run|assault|shoplifting|tax evasion|embezzl\w*|rape|burglary|poisoning)\b(?![^.?!\n]{0,80}${playFrame})`,
+      'i',
+    ),
+  },
+  {
+    name: 'firearm_conversion',
+    category: 'violent_crimes',
+    triggers: ['convert', 'converting', 'conversion', 'turn', 'turning', 'modify', 'modifying', 'make', 'making', 'install', 'installing', 'build', 'building', 'print', 'printing', '3d', 'remove', 'removing', 'file', 'grind', 'erase'],
+    // A gun made to fire automatically, fitted with the parts that do it, or stripped of its serial number;
+    // not the law, the history or the difference between the two kinds.
+    pattern: new RegExp(
+      String.raw`\b(?:convert|converting|turn|turning|modify|modifying|make|making)\b(?<!${gunLawFrame}[^.?!\n]{0,80})[^.?!\n]{0,40}?\b(?:semi-?auto(?:matic)?|ar-?15|ak-?47|glock|rifle|pistol|handgun|gun|firearm)s?\b[^.?!\n]{0,30}?\b(?:into|to)\s+(?:an?\s+|a\s+fully\s+)?(?:fully?[- ]auto(?:matic)?|full[- ]auto(?:matic)?|automatic|machine ?gun)\b|\b(?:install|installing|make|making|build|building|print|printing|3d[- ]print(?:ing)?)\b(?<!${gunLawFrame}[^.?!\n]{0,80})[^.?!\n]{0,30}?\b(?:auto ?sears?|glock switch(?:es)?|bump stocks?|lightning links?)\b|\b(?:remove|removing|file off|filing off|grind off|grinding off|erase|erasing)\b(?<!${gunLawFrame}[^.?!\n]{0,80})[^.?!\n]{0,20}?\bserial numbers?\b[^.?!\n]{0,30}?\b(?:guns?|firearms?|rifles?|pistols?|handguns?|weapons?)\b`,
       'i',
     ),
   },
