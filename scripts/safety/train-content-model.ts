@@ -25,14 +25,6 @@ export interface ContentTrainingOptions {
    * the request sources it sees and ranks an unseen source's requests below the look-alikes more often.
    */
   requestLearningRate: number;
-  /**
-   * The request head's passes over the rows. Fewer than the other heads': stopped early, it keeps what
-   * requests for harm share across sources instead of learning each source's wording. Held out, the mean
-   * over three training seeds at the same look-alike rate: 0.51 of requests caught after 10 passes, 0.53
-   * after 5; 0.55 after 3 and 2, but then more stretches of long benign documents are refused (7 of 1,411
-   * against 4).
-   */
-  requestEpochs: number;
   l2: number;
   /** The thresholds catch at most this (weighted) share of each kind of benign content rows, scored out of source. */
   targetFalsePositiveRates: Readonly<Record<BenignKind, number>>;
@@ -40,7 +32,7 @@ export interface ContentTrainingOptions {
   sourceBalance: number;
 }
 
-export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, requestLearningRate: 0.07, requestEpochs: 5, l2: 2e-6, targetFalsePositiveRates: { lookalike: 0.05, request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
+export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, requestLearningRate: 0.07, l2: 2e-6, targetFalsePositiveRates: { lookalike: 0.05, request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
 const folds = 5;
 const seed = 20261122;
 
@@ -224,9 +216,8 @@ function trainHeads(
         // A category head learns which harm a flagged text is, so it reads flagged rows only.
         if (include(index) && (head === flaggedHead || head === requestHead || row.flagged)) selected.push({ ...example, label: labelOf(row, head) ? 1 : 0 });
       });
-      const { dimensions, l2 } = options;
+      const { dimensions, epochs, l2 } = options;
       const learningRate = head === requestHead ? options.requestLearningRate : options.learningRate;
-      const epochs = head === requestHead ? options.requestEpochs : options.epochs;
       return [head, trainLogisticRegression(selected, { dimensions, epochs, learningRate, l2, random: seededRandom(seed) })];
     }),
   );
