@@ -37,8 +37,8 @@ function hashOf(word: string): number {
 
 const entriesByHash = new Map<number, WordEntry[]>();
 /**
- * 1 where the low bits of some entry's or stem prefix's key point: most words of a text are in no list, and
- * are ruled out without a map lookup.
+ * 1 where some entry's or stem prefix's key lands (a multiplicative hash of the key, 16 bits): most words of
+ * a text are in no list, and are ruled out without a map lookup.
  */
 const filterBits = 16;
 const filterOf = (key: number) => Math.imul(key, 0x9e3779b1) >>> (32 - filterBits);
