@@ -57,7 +57,7 @@ export class SandboxText {
       `Check ${first} against ${second} before deciding.`,
       `Keep ${first} and ${second} in view when planning the next step.`,
       `${capitalize(first)} has the most effect here, so it comes first.`,
-      `Record how ${second} is handled so that results can be compared.`,
+      `Keep the handling of ${second} on record so that results can be compared.`,
     ];
     return this.pick(templates, `sentence:${index}`);
   }
