@@ -45,7 +45,6 @@ const escapedHexMark = 1; // "\x"
 const percentMark = 2; // "%"
 const entityMark = 4; // "&#"
 
-
 /** 1 for the characters of base64 (both alphabets), by character code. */
 const base64Characters = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') base64Characters[character.charCodeAt(0)] = 1;

@@ -5,11 +5,12 @@ import { asking, playFrame } from './intent-rules.ts';
  * Phrase rules for harmful requests that name no making verb and no listed agent, where the request's shape
  * gives the harm away: a weapon or a round chosen to stop a person, an amount asked for to kill someone, a
  * harmful substance slipped into someone's drink, products mixed to gas the people in a room, invented
- * evidence asked to be written, self-harm to be kept from others, a crime to be kept from the police, and a
- * trait asked to be confirmed of a whole group. Each decides alone (see content-rules.ts). The look-alikes
- * each is written around: hunting and sport ("the best round for elk"), a worried parent's dose question,
- * the warning never to mix bleach and ammonia, spotting fake reviews, mockups and satire, a stealth game,
- * and questions about a group's history or the prejudice it meets.
+ * evidence asked to be written, self-harm to be kept from others, a crime to be kept from the police, a gun
+ * made to fire automatically or stripped of its serial number, and a trait asked to be confirmed of a whole
+ * group. Each decides alone (see content-rules.ts). The look-alikes each is written around: hunting and
+ * sport ("the best round for elk"), a worried parent's dose question, the warning never to mix bleach and
+ * ammonia, spotting fake reviews, mockups and satire, a stealth game, the law on gun conversions, and
+ * questions about a group's history or the prejudice it meets.
  */
 
 /** A person as what a weapon is chosen for; never an animal, a target board or a game's monsters. */
