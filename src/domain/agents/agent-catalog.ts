@@ -5,6 +5,7 @@ import type { JsonSchema, ToolDescriptor } from '../tools/agent-tool.ts';
 import { agentDefinitionSchema, type AgentDefinition } from './agent-definition.ts';
 import { jsonSchemaProblems } from './json-schema-subset.ts';
 import { isFreeAgent, type Agent, type ApiSurface } from './agent.ts';
+import { promiseProblems } from './promises/promise-problems.ts';
 
 export interface AgentSource {
   /** Where the definition came from (a file name), for error messages. */
@@ -130,6 +131,11 @@ function compileAgent(definition: AgentDefinition, tools: readonly ToolDescripto
     }
   }
 
+  for (const problem of promiseProblems(definition.promises, definition.input, definition.output)) fail(problem);
+  for (const rule of definition.inputRules) {
+    for (const name of [rule.require, ...Object.keys(rule.when)]) if (!fieldNames.includes(name)) fail(`an input rule refers to "${name}", which the input schema does not declare`);
+  }
+
   const privateFields = tools.flatMap((tool) => tool.privateFields ?? []);
   for (const field of privateFields) {
     if (!fieldNames.includes(field)) fail(`a tool reads the input field "${field}", which the input schema does not declare`);
@@ -187,7 +193,6 @@ function withToolFields(output: JsonSchema, tools: readonly ToolDescriptor[], fa
   }
   return { ...output, properties, ...(required.length > 0 ? { required } : {}) };
 }
-
 
 
 /** A null inside a schema is almost always a YAML slip (an unquoted comma in `{ … }` makes a stray key). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentSafetySchema } from '../safety/safety-policy.ts';
+import { agentPromiseSchema } from './promises/agent-promise.ts';
 
 /** What kind of work an agent does; the router picks models by it. */
 export const taskCategories = [
@@ -63,6 +64,19 @@ export const agentDefinitionSchema = z.strictObject({
   output: objectJsonSchema,
   /** Named tools or post-processors the agent uses; each must exist in the tool registry. */
   tools: z.array(kebabCaseId).default([]),
+  /** Rules on the input a schema cannot state: a field required, with a least number of items, when another has a value. */
+  inputRules: z
+    .array(
+      z.strictObject({
+        when: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+        require: z.string(),
+        minItems: z.int().min(1).optional(),
+        message: z.string().min(10).max(300),
+      }),
+    )
+    .default([]),
+  /** What the output promises about the request's fields, kept by code after the model answers (docs/agents.md). */
+  promises: z.array(agentPromiseSchema).default([]),
   /** The agent's own safety settings over the defaults: PII action per type, quality threshold, layer modes and thresholds (docs/safety.md). */
   safety: agentSafetySchema.optional(),
 });

@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { invalidRequest, type ValidationIssue } from '../errors.ts';
 import type { Agent } from './agent.ts';
+import { conditionHolds } from './promises/agent-promise.ts';
 
 /** The generic part of every agent request; agent-specific fields ride along at top level or under `input`. */
 export interface AgentRunBody {
@@ -37,6 +38,7 @@ export function resolveAgentTask(agent: Agent, body: AgentRunBody): AgentTask {
   const visible = Object.fromEntries(Object.entries(fields).filter(([name]) => !agent.privateFields.includes(name)));
   if (userPrompt !== undefined) {
     validateFields(agent.optionalFieldsValidator, fields);
+    checkInputRules(agent, fields);
     return { prompt: appendFields(userPrompt, visible), fields, userPrompt };
   }
 
@@ -45,6 +47,7 @@ export function resolveAgentTask(agent: Agent, body: AgentRunBody): AgentTask {
     throw invalidRequest([{ path: 'prompt', message: `Required: send a prompt (1-50000 characters)${alternatives}` }]);
   }
   validateFields(agent.requiredFieldsValidator, fields);
+  checkInputRules(agent, fields);
   const prompt = agent.taskTemplate ? renderTemplate(agent.taskTemplate, visible) : '';
   return { prompt: appendFields(prompt || `Task for ${agent.name}.`, visible), fields, userPrompt: undefined };
 }
@@ -67,6 +70,18 @@ function validateFields(validator: ZodType | undefined, fields: Record<string, u
     message: issue.message,
   }));
   throw invalidRequest(issues);
+}
+
+/** The agent's rules that tie one field to another (learn needs three samples), each broken one reported. */
+function checkInputRules(agent: Pick<Agent, 'inputRules'>, fields: Record<string, unknown>): void {
+  const issues: ValidationIssue[] = [];
+  for (const rule of agent.inputRules) {
+    if (!conditionHolds(rule.when, fields)) continue;
+    const value = fields[rule.require];
+    const broken = value === undefined || (rule.minItems !== undefined && (!Array.isArray(value) || value.length < rule.minItems));
+    if (broken) issues.push({ path: rule.require, message: rule.message });
+  }
+  if (issues.length > 0) throw invalidRequest(issues);
 }
 
 function renderTemplate(template: string, fields: Record<string, unknown>): string {

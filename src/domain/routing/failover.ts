@@ -10,9 +10,34 @@ export interface AttemptReport {
   outcome: 'ok' | 'error';
   status?: number;
   error?: string;
-  /** True for the second call to a model whose first answer failed its schema. */
+  /** True for the call that asked a model to repair its previous answer. */
   repair?: boolean;
+  /** What code mended in the answer before it was checked (`path: what`): no model was asked for these. */
+  repaired?: string[];
+  /** Why the answer was not usable: schema problems, or promises to the request it broke. */
+  problems?: string[];
+  /** Promises to the request the kept answer still breaks: no model of the chain kept them within the run's budget. */
+  unmet?: string[];
   ms: number;
+}
+
+/**
+ * A model's answer after code mended it: usable, perhaps with promises to the request it still breaks, or
+ * not usable, with the problems a repair request names.
+ */
+export type OutputSettlement =
+  | { ok: true; output: Record<string, unknown>; repaired: string[]; unmet: string[] }
+  | { ok: false; problems: string[]; repaired: string[] };
+
+/** What one run may spend on answers that did not fit: repair requests, and unusable answers in all. Shared by every chain of the run. */
+export interface OutputBudget {
+  repairsLeft: number;
+  invalidLeft: number;
+}
+
+/** At most one repair request and three unusable answers per run: a wrong answer costs a bounded number of calls. */
+export function runOutputBudget(): OutputBudget {
+  return { repairsLeft: 1, invalidLeft: 3 };
 }
 
 export interface SkippedModel {
@@ -43,6 +68,10 @@ export interface FailoverRequest {
   prompt: string;
   outputSchema: Record<string, unknown>;
   outputValidator: ZodType;
+  /** Mends and checks an answer (the agent's repairs and promises); without it the answer is only validated. */
+  settle?: (output: unknown) => OutputSettlement;
+  /** The run's budget for unusable answers; a chain without one gets its own. */
+  budget?: OutputBudget;
   /** Each call's limit. */
   attemptTimeoutMs: number;
   /** The whole chain's limit, from the first call. */
@@ -70,7 +99,10 @@ export const defaultOverloadPause = { minimumMs: 100, jitterMs: 200 } as const;
  * - a retryable failure moves to the next model, any other stops the chain; which is which the error
  *   carries (its kind decides it, in upstream-failure-kinds.ts), so no status is read here;
  * - a context-length failure skips every later model whose window is no larger;
- * - output that fails its schema gets one repair request on the same model before moving on;
+ * - output is mended by code where it can be (`settle`); output still unusable gets a repair request on the
+ *   same model, once per run, and after the run's third unusable answer no model is asked again; an answer
+ *   that fits the schema but breaks a promise to the request is kept in reserve, and returned when no model
+ *   does better;
  * - models whose circuit is open are skipped, unless every one is, and then all are tried anyway;
  * - each call is bounded, and so is the whole chain;
  * - a short jittered pause only before trying the same provider again after it was overloaded.
@@ -81,8 +113,18 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
   const attempts: AttemptReport[] = [];
   const skipped: SkippedModel[] = [];
   const calls: BilledCall[] = [];
+  const budget = request.budget ?? runOutputBudget();
+  const reserve: { answer?: ReservedAnswer } = {};
   let minimumContext = 0;
   let lastModel: ModelDefinition | undefined;
+  const keptInReserve = (): FailoverResult | undefined => {
+    const kept = reserve.answer;
+    if (!kept) return undefined;
+    Object.assign(kept.report, { outcome: 'ok', unmet: kept.unmet });
+    delete kept.report.error;
+    delete kept.report.problems;
+    return { ok: true, model: kept.model, output: kept.output, usage: kept.usage, attempts, skipped, calls };
+  };
 
   for (const honourBreaker of [true, false]) {
     for (const [index, model] of chain.entries()) {
@@ -93,14 +135,14 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
       const remaining = request.deadlineMs - (now() - startedAt);
       if (remaining <= 0) {
         skipped.push({ model: model.id, reason: 'deadline' });
-        return { ok: false, attempts, skipped, lastModel, calls };
+        return keptInReserve() ?? { ok: false, attempts, skipped, lastModel, calls };
       }
       if (honourBreaker && !dependencies.breaker.tryAcquire(model.id)) {
         skipped.push({ model: model.id, reason: 'circuit_open' });
         continue;
       }
       lastModel = model;
-      const outcome = await attemptModel(dependencies, model, request, Math.ceil(Math.min(request.attemptTimeoutMs, remaining)), { attempts, calls });
+      const outcome = await attemptModel(dependencies, model, request, Math.ceil(Math.min(request.attemptTimeoutMs, remaining)), { attempts, calls, budget, reserve });
       if (outcome.ok) {
         dependencies.breaker.recordSuccess(model.id);
         return { ok: true, model, output: outcome.output, usage: outcome.usage, attempts, skipped, calls };
@@ -110,6 +152,7 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
       if (failure.blamesModel) dependencies.breaker.recordFailure(model.id);
       else dependencies.breaker.recordSuccess(model.id);
       if (!failure.retryable) return { ok: false, attempts, skipped, lastModel, stoppedBy: failure, calls };
+      if (failure.kind === 'invalid_output' && budget.invalidLeft <= 0) return keptInReserve() ?? { ok: false, attempts, skipped, lastModel, stoppedBy: outOfAnswers(), calls };
       if (failure.kind === 'context_length') minimumContext = Math.max(minimumContext, model.contextWindow);
       const next = chain[index + 1];
       if (next?.provider === model.provider && failure.overloaded) {
@@ -121,20 +164,45 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
     if (attempts.length > 0) break;
     skipped.length = 0;
   }
-  return { ok: false, attempts, skipped, lastModel, calls };
+  return keptInReserve() ?? { ok: false, attempts, skipped, lastModel, calls };
+}
+
+/** The run's budget of unusable answers is spent: not a failure of the providers, so no other model is tried. */
+function outOfAnswers(): UpstreamError {
+  return new UpstreamError('invalid_output', "the models' answers did not fit the agent's output schema; no more are asked for in this run");
+}
+
+/** An answer that fits the schema but breaks a promise to the request, with the report of the attempt that gave it. */
+interface ReservedAnswer {
+  model: ModelDefinition;
+  output: Record<string, unknown>;
+  usage: GenerationUsage;
+  unmet: string[];
+  report: AttemptReport;
 }
 
 type AttemptOutcome = { ok: true; output: Record<string, unknown>; usage: GenerationUsage } | { ok: false; error: UpstreamError };
 
-/** One model: a call, and when its output fails the schema, one repair call. Appends to `record` as it goes. */
+/** The validator alone, for a chain whose request does not mend answers. */
+function validated(request: FailoverRequest, output: unknown): OutputSettlement {
+  const result = request.outputValidator.safeParse(output);
+  if (result.success) return { ok: true, output: result.data as Record<string, unknown>, repaired: [], unmet: [] };
+  return { ok: false, repaired: [], problems: result.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`) };
+}
+
+/**
+ * One model: a call, and when its answer is unusable, a repair call if the run's budget has one left. Appends
+ * to `record` as it goes; an answer that fits the schema but breaks a promise goes to `record.reserve` when it
+ * breaks fewer than the one there.
+ */
 async function attemptModel(
   dependencies: FailoverDependencies,
   model: ModelDefinition,
   request: FailoverRequest,
   timeoutMs: number,
-  record: { attempts: AttemptReport[]; calls: BilledCall[] },
+  record: { attempts: AttemptReport[]; calls: BilledCall[]; budget: OutputBudget; reserve: { answer?: ReservedAnswer } },
 ): Promise<AttemptOutcome> {
-  const { attempts } = record;
+  const { attempts, budget } = record;
   let repair: { previousText: string; problem: string } | undefined;
   let delivered = false;
   const onDelta = request.onDelta
@@ -157,16 +225,27 @@ async function attemptModel(
         ...(onDelta ? { onDelta } : {}),
       });
       record.calls.push({ model, usage: result.usage });
-      const validated = request.outputValidator.safeParse(result.output);
-      if (validated.success) {
-        attempts.push({ model: model.id, provider: model.provider, outcome: 'ok', ...(isRepair ? { repair: true } : {}), ms: elapsedMs(startedAt) });
-        return { ok: true, output: validated.data as Record<string, unknown>, usage: result.usage };
+      const settled = request.settle ? request.settle(result.output) : validated(request, result.output);
+      const mended = settled.repaired.length > 0 ? { repaired: settled.repaired } : {};
+      // What was streamed cannot be replaced: a streamed answer that fits the schema is kept whatever it promised.
+      if (settled.ok && (settled.unmet.length === 0 || delivered)) {
+        const unmet = settled.unmet.length > 0 ? { unmet: settled.unmet } : {};
+        attempts.push({ model: model.id, provider: model.provider, outcome: 'ok', ...(isRepair ? { repair: true } : {}), ...mended, ...unmet, ms: elapsedMs(startedAt) });
+        return { ok: true, output: settled.output, usage: result.usage };
       }
-      const problem = validated.error.issues
-        .slice(0, 5)
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-        .join('; ');
-      throw new UpstreamError('invalid_output', `output does not match the agent's schema: ${problem}`, { outputText: result.text });
+      const problems = settled.ok ? settled.unmet : settled.problems;
+      const report: AttemptReport = { model: model.id, provider: model.provider, outcome: 'error', error: 'invalid_output', ...(isRepair ? { repair: true } : {}), ...mended, problems, ms: elapsedMs(startedAt) };
+      attempts.push(report);
+      const reserved = record.reserve.answer;
+      if (settled.ok && (!reserved || settled.unmet.length < reserved.unmet.length)) {
+        record.reserve.answer = { model, output: settled.output, usage: result.usage, unmet: settled.unmet, report };
+      }
+      budget.invalidLeft -= 1;
+      const wrong = new UpstreamError('invalid_output', `the answer does not fit the agent's schema or the request: ${problems.join('; ')}`, { outputText: result.text });
+      if (delivered) return { ok: false, error: new UpstreamError('interrupted', `the streamed answer failed after it started: ${wrong.message}`, { cause: wrong }) };
+      if (!mayRepair(request, budget, isRepair, wrong)) return { ok: false, error: wrong };
+      budget.repairsLeft -= 1;
+      repair = { previousText: result.text, problem: wrong.message };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       attempts.push({
@@ -178,16 +257,22 @@ async function attemptModel(
         ...(isRepair ? { repair: true } : {}),
         ms: elapsedMs(startedAt),
       });
+      if (error.kind === 'invalid_output') budget.invalidLeft -= 1;
       // Once text has gone to the caller, no other answer can replace it: stop here.
       if (delivered && error.kind !== 'interrupted') {
         return { ok: false, error: new UpstreamError('interrupted', `the streamed answer failed after it started: ${error.message}`, { cause: error }) };
       }
-      const repairable = error.kind === 'invalid_output' && error.outputText !== undefined && !request.onDelta && !isRepair;
-      if (!repairable) return { ok: false, error };
+      if (!mayRepair(request, budget, isRepair, error)) return { ok: false, error };
+      budget.repairsLeft -= 1;
       repair = { previousText: error.outputText as string, problem: error.message };
     }
   }
-  return { ok: false, error: new UpstreamError('invalid_output', 'output failed its schema after a repair') };
+  return { ok: false, error: new UpstreamError('invalid_output', 'the answer did not fit after a repair') };
+}
+
+/** A repair is asked for an unusable answer that was not itself a repair, not streamed, and only while the run's budget allows. */
+function mayRepair(request: FailoverRequest, budget: OutputBudget, isRepair: boolean, error: UpstreamError): boolean {
+  return error.kind === 'invalid_output' && error.outputText !== undefined && !request.onDelta && !isRepair && budget.repairsLeft > 0 && budget.invalidLeft > 0;
 }
 
 /** Milliseconds since a performance.now() reading, to a tenth. */

@@ -1,5 +1,7 @@
+import { mentionRule } from '../../../domain/agents/promises/narrow-output-schema.ts';
 import { describePrompt } from './prompt-subject.ts';
-import { SandboxText, slugify } from './sandbox-text.ts';
+import { SandboxText } from './sandbox-text.ts';
+import { slugify } from '../../../shared/slug.ts';
 import { oneOf, trimEnd } from '../../../shared/text-scanning.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -143,8 +145,19 @@ function clamp(value: number, low: number | undefined, high: number | undefined)
 }
 
 function generateString(schema: JsonSchema, context: Context): string {
+  const wanted = wordsToMention(schema);
   const value = stringFor(schema, context);
-  return fitLength(value, schema, context);
+  return fitLength(wanted && !value.toLowerCase().includes(wanted.toLowerCase()) ? `${wanted}: ${value}` : value, schema, context);
+}
+
+/** The words a field's description asks to mention (a promise to the request), which sandbox text then leads with. */
+function wordsToMention(schema: JsonSchema): string | undefined {
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  const start = description.indexOf(`${mentionRule} "`);
+  if (start < 0) return undefined;
+  const from = start + mentionRule.length + 2;
+  const end = description.indexOf('".', from);
+  return end > from ? description.slice(from, end) : undefined;
 }
 
 function stringFor(schema: JsonSchema, context: Context): string {

@@ -1,4 +1,5 @@
 import { hash, type PromptSubject } from './prompt-subject.ts';
+import { slugify } from '../../../shared/slug.ts';
 
 /** Deterministic choice and wording helpers for sandbox output, all keyed by the prompt and a path. */
 export class SandboxText {
@@ -137,21 +138,4 @@ export function titleCase(text: string): string {
     .split(' ')
     .map((word, index) => (index > 0 && minorWords.has(word.toLowerCase()) ? word.toLowerCase() : word.replace(/(^|-)(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase())))
     .join(' ');
-}
-
-/** A URL slug of at most 60 characters, cut between words. */
-export function slugify(text: string): string {
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let slug = '';
-  for (const word of words) {
-    const next = slug ? `${slug}-${word}` : word;
-    if (next.length > 60) break;
-    slug = next;
-  }
-  return slug || 'item';
 }

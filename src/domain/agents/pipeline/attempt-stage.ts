@@ -2,10 +2,13 @@ import { performance } from 'node:perf_hooks';
 import type { Telemetry } from '../../../ports/telemetry.ts';
 import { AppError } from '../../errors.ts';
 import { furthest } from '../../quotas/usage-meter.ts';
-import { runFailover, type AttemptReport, type FailoverDependencies, type FailoverRequest, type FailoverResult } from '../../routing/failover.ts';
+import { runFailover, runOutputBudget, type AttemptReport, type FailoverDependencies, type FailoverRequest, type FailoverResult } from '../../routing/failover.ts';
 import type { RoutingDecision } from '../../routing/model-router.ts';
 import { dataBlockRule } from '../../safety/data-blocks.ts';
 import { buildInstructions } from '../agent-instructions.ts';
+import { promisedFields } from '../promises/agent-promise.ts';
+import { narrowOutputSchema } from '../promises/narrow-output-schema.ts';
+import { settleOutput } from '../promises/settle-output.ts';
 import { betterCandidate, modelsAfter, regenerationReason, type OutputCandidate } from '../output-candidate.ts';
 import { withToolData } from '../tool-data-prompt.ts';
 import type { StreamedDelta } from './run-command.ts';
@@ -70,14 +73,21 @@ export async function attemptWithFailover(dependencies: AttemptDependencies, run
   return { chosen, attempts, routing: report, regenerated };
 }
 
-/** What every model of the chain is asked: the agent's instructions, and its task with what tools gathered in data blocks. */
+/**
+ * What every model of the chain is asked: the agent's instructions, its task with what tools gathered in data
+ * blocks, and its output schema with the promises to this request's fields written in. Each answer is mended
+ * and held to those promises by code, within one budget of unusable answers for the whole run.
+ */
 function generationRequest(run: RunInProgress, tools: ToolWork, attemptTimeoutMs: number): Omit<FailoverRequest, 'deadlineMs' | 'onDelta'> {
-  const { agent } = run;
+  const { agent, task } = run;
+  const fields = promisedFields(agent.promises, task.fields, task.userPrompt !== undefined);
   return {
     instructions: tools.gathered.length > 0 ? `${buildInstructions(agent)}\n\n${dataBlockRule}` : buildInstructions(agent),
-    prompt: withToolData(run.task.prompt, tools.gathered),
-    outputSchema: agent.output,
+    prompt: withToolData(task.prompt, tools.gathered),
+    outputSchema: narrowOutputSchema(agent.output, agent.promises, fields),
     outputValidator: agent.outputValidator,
+    settle: (output) => settleOutput(agent, fields, output),
+    budget: runOutputBudget(),
     attemptTimeoutMs,
   };
 }
@@ -100,7 +110,9 @@ function billed(telemetry: Telemetry, run: RunInProgress, result: FailoverResult
  */
 function unanswered(run: RunInProgress, result: Extract<FailoverResult, { ok: false }>, routing: RoutingReport): RunEnded {
   if (result.stoppedBy) {
-    const refusal = new AppError('agent_failed', `The agent could not run: ${result.stoppedBy.kind === 'interrupted' ? 'the model stopped mid-answer' : `the model rejected the request (${result.stoppedBy.kind})`}`, {
+    const { kind, message } = result.stoppedBy;
+    const why = kind === 'interrupted' ? 'the model stopped mid-answer' : kind === 'invalid_output' ? message : `the model rejected the request (${kind})`;
+    const refusal = new AppError('agent_failed', `The agent could not run: ${why}`, {
       runId: run.runId,
       attempts: result.attempts,
     });
