@@ -7,7 +7,7 @@ import { packageRoot } from '../../src/config/load-config.ts';
 import { buildAgentCatalog } from '../../src/domain/agents/agent-catalog.ts';
 import type { Agent } from '../../src/domain/agents/agent.ts';
 import { resolveAgentTask, type AgentTask } from '../../src/domain/agents/agent-task.ts';
-import { promisedFields } from '../../src/domain/agents/promises/agent-promise.ts';
+import { promisedFields, promisedInputs } from '../../src/domain/agents/promises/agent-promise.ts';
 import { narrowOutputSchema } from '../../src/domain/agents/promises/narrow-output-schema.ts';
 import { settleOutput } from '../../src/domain/agents/promises/settle-output.ts';
 import { AppError } from '../../src/domain/errors.ts';
@@ -69,5 +69,25 @@ describe.each(agents.map((agent) => [agent.id, agent] as const))('%s', (_id, age
       }),
       { numRuns: runs, seed: 20261126 },
     );
+  });
+});
+
+/** Input fields whose value code can check: numbers, flags and choices. */
+function checkableFields(agent: Agent): string[] {
+  const properties = (agent.input?.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.entries(properties)
+    .filter(([, schema]) => Array.isArray(schema.enum) || ['integer', 'number', 'boolean'].includes(String(schema.type)))
+    .map(([name]) => name);
+}
+
+describe('the promises of the catalog', () => {
+  it('cover every number, flag and choice an agent accepts, or say why not', () => {
+    const undecided = agents.flatMap((agent) => {
+      const promised = new Set(agent.promises.flatMap(promisedInputs));
+      return checkableFields(agent)
+        .filter((name) => !promised.has(name) && !(name in agent.unpromised))
+        .map((name) => `${agent.id}.${name}`);
+    });
+    expect(undecided).toEqual([]);
   });
 });

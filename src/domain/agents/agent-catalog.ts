@@ -132,6 +132,7 @@ function compileAgent(definition: AgentDefinition, tools: readonly ToolDescripto
   }
 
   for (const problem of promiseProblems(definition.promises, definition.input, definition.output)) fail(problem);
+  for (const name of Object.keys(definition.unpromised)) if (!fieldNames.includes(name)) fail(`unpromised names "${name}", which the input schema does not declare`);
   for (const rule of definition.inputRules) {
     for (const name of [rule.require, ...Object.keys(rule.when)]) if (!fieldNames.includes(name)) fail(`an input rule refers to "${name}", which the input schema does not declare`);
   }

@@ -77,6 +77,8 @@ export const agentDefinitionSchema = z.strictObject({
     .default([]),
   /** What the output promises about the request's fields, kept by code after the model answers (docs/agents.md). */
   promises: z.array(agentPromiseSchema).default([]),
+  /** Input fields code can check (numbers, flags, choices) that no promise covers, each with why: the decision is on record. */
+  unpromised: z.record(z.string(), z.string().min(10).max(300)).default({}),
   /** The agent's own safety settings over the defaults: PII action per type, quality threshold, layer modes and thresholds (docs/safety.md). */
   safety: agentSafetySchema.optional(),
 });

@@ -43,3 +43,13 @@ export function promisedFields(promises: readonly AgentPromise[], fields: Readon
 export function conditionHolds(when: Readonly<Record<string, unknown>>, fields: Readonly<Record<string, unknown>>): boolean {
   return Object.entries(when).every(([name, value]) => fields[name] === value);
 }
+
+/** The input fields a promise reads. */
+export function promisedInputs(promise: AgentPromise): string[] {
+  if ('equal' in promise) return [promise.to];
+  if ('count' in promise) return ['to' in promise ? promise.to : promise.atMost];
+  if ('within' in promise) return [promise.of];
+  if ('require' in promise) return Object.keys(promise.when);
+  if ('mentions' in promise) return [promise.mentions];
+  return [];
+}
