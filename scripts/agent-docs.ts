@@ -3,6 +3,7 @@ import { readYamlFolder } from '../src/adapters/catalog/yaml-files.ts';
 import { packageRoot } from '../src/config/load-config.ts';
 import { businessCategories } from '../src/domain/agents/agent-definition.ts';
 import { buildAgentCatalog, type AgentCatalog } from '../src/domain/agents/agent-catalog.ts';
+import { describePromise } from '../src/domain/agents/promises/describe-promise.ts';
 import { toolDescriptorMap } from '../src/domain/tools/tool-registry.ts';
 
 export const agentDocsPath = join(packageRoot, 'docs/agents.md');
@@ -33,5 +34,36 @@ export function renderAgentDocs(catalog: AgentCatalog): string {
     }
     lines.push('');
   }
+  lines.push(...promiseSection(catalog));
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** What each agent's output promises about the fields of a request, and the checkable fields no promise covers. */
+function promiseSection(catalog: AgentCatalog): string[] {
+  const lines = [
+    '## Promises to the request',
+    '',
+    'When a request sends structured fields, the output honours them wherever code can decide it. Each promise',
+    'below is written into the output schema the model is asked for (a value to echo becomes its only allowed',
+    'value, a count the bounds of the list), then kept by code after the model answers: echoed values set,',
+    'items over a count cut, sequences sorted and numbered, names not found in the input removed. Before that,',
+    'code mends what the schema alone decides (text cut between words to its length, a slug made from its',
+    'words, an enum in the wrong case, a date written another way, a number brought into its range). What code',
+    'cannot mend (too few items, a name not mentioned, a part left out) is asked of the model again, at most',
+    'once per run, and a run stops after three unusable answers; an answer that fits its schema but still breaks',
+    'a promise is then returned, with what it breaks in `meta.attempts[].unmet`. Every repair by code is listed',
+    'in `meta.attempts[].repaired`. A request with its own `prompt` is held to the fields it sends, but not to a',
+    "promise's default. Fields marked *not promised* are numbers, flags or choices code cannot check, with why.",
+    '',
+    '| agent | promises | not promised |',
+    '|---|---|---|',
+  ];
+  for (const agent of catalog.list()) {
+    const promises = agent.promises.map(describePromise);
+    const unpromised = Object.entries(agent.unpromised).map(([field, reason]) => `\`${field}\`: ${reason}`);
+    if (promises.length === 0 && unpromised.length === 0) continue;
+    lines.push(`| \`${agent.id}\` | ${promises.join('; ').replaceAll('|', '\\|')} | ${unpromised.join('; ').replaceAll('|', '\\|')} |`);
+  }
+  lines.push('');
+  return lines;
 }

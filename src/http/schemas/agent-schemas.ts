@@ -52,8 +52,11 @@ export const agentRunEnvelopeSchema = z.object({
         provider: z.string(),
         outcome: z.enum(['ok', 'error']),
         status: z.number().optional(),
-        repair: z.boolean().optional(),
+        repair: z.boolean().optional().describe('The call that asked the model to repair its previous answer: at most one per run'),
         error: z.string().optional(),
+        repaired: z.array(z.string()).optional().describe('What code mended in the answer before checking it (`path: what`), with no model call'),
+        problems: z.array(z.string()).optional().describe('Why the answer was not usable: schema problems, or promises to the request it broke'),
+        unmet: z.array(z.string()).optional().describe('Promises to the request the kept answer still breaks: no model kept them within the run (at most 3 unusable answers)'),
         ms: z.number(),
       }),
     ),
@@ -86,6 +89,7 @@ export const agentDetailSchema = agentSummarySchema.extend({
   tools: z.array(z.string()),
   inputSchema: z.record(z.string(), z.unknown()).nullable().describe('JSON Schema of the agent-specific fields'),
   outputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema of data in a successful run'),
+  promises: z.array(z.string()).describe('What the output promises about the fields of a request, kept by code after the model answers (docs/agents.md)'),
 });
 
 export const agentListQuerySchema = z.object({

@@ -184,6 +184,8 @@ function stringFor(schema: JsonSchema, context: Context): string {
       break;
   }
 
+  // The sandbox cannot translate: it hands the text back as it came rather than filler.
+  if (lower === 'translation' && text.subject.details.text) return text.subject.details.text;
   if (/email/.test(lower) || lower === 'contact') return text.email(index, company);
   if (/phone/.test(lower)) return `+1-555-01${String(Math.floor(text.unit(context.path) * 100)).padStart(2, '0')}`;
   if (/^(domain|hostname)$/.test(lower)) return new URL(text.url(index, company)).hostname;

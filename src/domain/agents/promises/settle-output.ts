@@ -30,9 +30,12 @@ export function settleOutput(agent: SettledAgent, fields: Readonly<Record<string
   let unmet: string[] = [];
   if (isRecord(output) && agent.promises.length > 0) {
     const kept = keepPromises(agent.promises, fields, output);
-    output = kept.output;
     repaired.push(...kept.repaired);
     unmet = kept.unmet;
+    // A value the request gave may not fit where it is echoed (a name longer than the field): fitted again.
+    const refitted = kept.repaired.length > 0 ? repairToSchema(agent.output, kept.output) : { value: kept.output, repaired: [] };
+    output = refitted.value;
+    repaired.push(...refitted.repaired);
   }
   const validated = agent.outputValidator.safeParse(output);
   if (!validated.success) {

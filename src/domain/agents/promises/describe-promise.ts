@@ -1,0 +1,20 @@
+import type { AgentPromise } from './agent-promise.ts';
+
+/** A promise in words, for the catalog's documentation and an agent's description over the API. */
+export function describePromise(promise: AgentPromise): string {
+  if ('equal' in promise) return `\`${promise.equal}\` is the request's \`${promise.to}\``;
+  if ('count' in promise) {
+    if ('atMost' in promise) return `\`${promise.count}\` has at most \`${promise.atMost}\` items`;
+    return `\`${promise.count}\` has exactly \`${promise.to}\` items${promise.default !== undefined ? ` (${promise.default} when not given)` : ''}`;
+  }
+  if ('order' in promise) {
+    const parts = [promise.by ? `sorted by \`${promise.by}\`` : '', promise.number ? `\`${promise.number}\` counting 1, 2, 3` : ''].filter(Boolean);
+    return `\`${promise.order}\` ${parts.join(', ')}`;
+  }
+  if ('within' in promise) return `\`${promise.within}${promise.field ? `[].${promise.field}` : ''}\` names only what the request's \`${promise.of}\` contains`;
+  if ('require' in promise) {
+    const condition = Object.entries(promise.when).map(([name, value]) => `\`${name}\` is \`${String(value)}\``);
+    return `\`${promise.require}\` is given when ${condition.join(' and ')}`;
+  }
+  return `${promise.in.map((path) => `\`${path}\``).join(' or ')} mentions the request's \`${promise.mentions}\``;
+}

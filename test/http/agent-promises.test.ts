@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../support/test-app.ts';
+import { startAppWithTestSite, type AppWithTestSite } from '../support/test-site.ts';
+
+/** Explicit fields honoured in what the caller gets, over HTTP on the sandbox provider. */
+let environment: AppWithTestSite;
+
+beforeAll(async () => {
+  environment = await startAppWithTestSite('promises-user');
+});
+afterAll(async () => environment.close());
+
+async function run(agent: string, body: Record<string, unknown>) {
+  const response = await environment.testApp.app.inject({
+    method: 'POST',
+    url: `/api/agents/${agent}`,
+    headers: { ...bearer(environment.key), 'content-type': 'application/json' },
+    payload: JSON.stringify({ confirmed: true, ...body }),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+describe('agents honour the fields of the request', () => {
+  it('email-sequence: as many emails as steps, numbered, on ascending days', async () => {
+    for (const steps of [1, 4, 7]) {
+      const { status, body } = await run('email-sequence', { product: 'A bookkeeping app for freelancers', audience: 'freelance designers', steps });
+      expect(status).toBe(200);
+      const emails = body.data.emails as { step: number; sendDay: number }[];
+      expect(emails).toHaveLength(steps);
+      expect(emails.map((email) => email.step)).toEqual(Array.from({ length: steps }, (_, index) => index + 1));
+      expect(emails.map((email) => email.sendDay)).toEqual([...emails.map((email) => email.sendDay)].sort((left, right) => left - right));
+    }
+  });
+
+  it('email-sequence: five emails when steps is not given, as its schema says', async () => {
+    const { body } = await run('email-sequence', { product: 'A bookkeeping app for freelancers' });
+    expect(body.data.emails).toHaveLength(5);
+  });
+
+  it('smart-router keeps the priority asked for, brand-voice the brand name and action', async () => {
+    expect((await run('smart-router', { task_type: 'summarise a support thread', priority: 'speed' })).body.data.priority).toBe('speed');
+    const voice = await run('brand-voice', { action: 'generate', brand_name: 'Northwind Tea', samples: ['We brew slowly.', 'Tea first, talk later.', 'Leaves, water, patience.'] });
+    expect(voice.body.data).toMatchObject({ action: 'generate', brand: 'Northwind Tea', content: expect.any(String) });
+  });
+
+  it('brand-voice learn refuses fewer than three samples, naming the field', async () => {
+    const { status, body } = await run('brand-voice', { action: 'learn', brand_name: 'Northwind Tea', samples: ['We brew slowly.'] });
+    expect(status).toBe(400);
+    expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'samples', message: expect.stringContaining('at least 3') })]));
+  });
+
+  it('meeting-notes lists only people who are in the transcript, and keeps the title given', async () => {
+    const transcript = 'Maria: the launch moves to Friday.\nKenji: I will update the release notes by Thursday.\nMaria: agreed, and support gets a briefing.';
+    const { body } = await run('meeting-notes', { transcript, title: 'Launch sync' });
+    expect(body.data.title).toBe('Launch sync');
+    for (const name of body.data.attendees as string[]) expect(transcript.toLowerCase()).toContain(name.toLowerCase());
+    for (const item of body.data.actionItems as { owner?: string }[]) if (item.owner) expect(transcript.toLowerCase()).toContain(item.owner.toLowerCase());
+  });
+
+  it('seo-dominator answers the mode asked for, with its content plan', async () => {
+    const { status, body } = await run('seo-dominator', { domain: `${environment.site.origin}/`, keywords: ['project software', 'gantt charts'], mode: 'content-plan' });
+    expect(status).toBe(200);
+    expect(body.data.mode).toBe('content-plan');
+    expect(body.data.contentPlan.length).toBeGreaterThan(0);
+  });
+
+  it('translate reports the languages as given, and the sandbox hands the text back rather than filler', async () => {
+    const { body } = await run('translate', { text: 'The invoice is attached.', target_lang: 'de', source_lang: 'en' });
+    expect(body.data).toMatchObject({ target_lang: 'de', source_lang: 'en', translation: 'The invoice is attached.' });
+  });
+});
