@@ -62,6 +62,11 @@ describe('agents honour the fields of the request', () => {
     expect(status).toBe(200);
     expect(body.data.mode).toBe('content-plan');
     expect(body.data.contentPlan.length).toBeGreaterThan(0);
+    // The score follows the issues, as the agent's instructions define it, and measured issues quote the page.
+    const cost = { high: 15, medium: 6, low: 2 } as Record<string, number>;
+    const issues = body.data.issues as { severity: string; evidence?: string }[];
+    expect(body.data.score).toBe(Math.max(0, 100 - issues.reduce((total, issue) => total + (cost[issue.severity] ?? 0), 0)));
+    if (body.data.pageFacts.metaDescription.text === null) expect(issues.some((issue) => issue.evidence === 'Measured: no meta description')).toBe(true);
   });
 
   it('translate reports the languages as given, and the sandbox hands the text back rather than filler', async () => {

@@ -1,7 +1,11 @@
 import type { PageFacts, PageInspector } from '../../../ports/page-inspector.ts';
 import type { AgentTool, ToolDescriptor } from '../agent-tool.ts';
 import { fetchWebTarget } from '../web-target.ts';
+import { auditIssues, auditScore } from './measured-issues.ts';
 import { pageFactsSchema } from './page-facts-schema.ts';
+
+/** The most issues an audit lists (the agent's schema allows 40). */
+const maximumIssues = 40;
 
 export const pageAuditDescriptor: ToolDescriptor = {
   name: 'page-audit',
@@ -12,7 +16,8 @@ export const pageAuditDescriptor: ToolDescriptor = {
 
 /**
  * Fetches the audited page, its robots.txt and sitemap before the model answers, gives the model the
- * measured facts, and returns them as `pageFacts`. A site that cannot be reached is a 400 that says why,
+ * measured facts, and returns them as `pageFacts`. An answer with `issues` gets the issues the facts show
+ * first, loses those that claim missing what was measured present, and a `score` computed from them. A site that cannot be reached is a 400 that says why,
  * never an audit of invented facts.
  */
 export function createPageAuditTool(inspector: PageInspector): AgentTool {
@@ -27,7 +32,12 @@ export function createPageAuditTool(inspector: PageInspector): AgentTool {
       return { context: describeFacts(facts), state: facts };
     },
     async finish(output, _context, state) {
-      return { ...output, pageFacts: state as PageFacts };
+      const facts = state as PageFacts;
+      if (!Array.isArray(output.issues)) return { ...output, pageFacts: facts };
+      // The measured problems lead the issues, written issues the facts refute go, and the score follows the issues.
+      const issues = auditIssues(output.issues, facts, maximumIssues);
+      const score = typeof output.score === 'number' ? { score: auditScore(issues as { severity: 'high' | 'medium' | 'low' }[]) } : {};
+      return { ...output, issues, ...score, pageFacts: facts };
     },
   };
 }
