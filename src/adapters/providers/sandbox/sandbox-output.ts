@@ -145,19 +145,22 @@ function clamp(value: number, low: number | undefined, high: number | undefined)
 }
 
 function generateString(schema: JsonSchema, context: Context): string {
-  const wanted = wordsToMention(schema);
   const value = stringFor(schema, context);
-  return fitLength(wanted && !value.toLowerCase().includes(wanted.toLowerCase()) ? `${wanted}: ${value}` : value, schema, context);
+  const missing = wordsToMention(schema).filter((words) => !value.toLowerCase().includes(words.toLowerCase()));
+  return fitLength(missing.length > 0 ? `${missing.join(', ')}: ${value}` : value, schema, context);
 }
 
-/** The words a field's description asks to mention (a promise to the request), which sandbox text then leads with. */
-function wordsToMention(schema: JsonSchema): string | undefined {
+/** The words a field's description asks to mention (promises to the request), which sandbox text then leads with. */
+function wordsToMention(schema: JsonSchema): string[] {
   const description = typeof schema.description === 'string' ? schema.description : '';
-  const start = description.indexOf(`${mentionRule} "`);
-  if (start < 0) return undefined;
-  const from = start + mentionRule.length + 2;
-  const end = description.indexOf('".', from);
-  return end > from ? description.slice(from, end) : undefined;
+  const marker = `${mentionRule} "`;
+  const words: string[] = [];
+  for (let start = description.indexOf(marker); start >= 0; start = description.indexOf(marker, start + 1)) {
+    const from = start + marker.length;
+    const end = description.indexOf('".', from);
+    if (end > from) words.push(description.slice(from, end));
+  }
+  return words;
 }
 
 function stringFor(schema: JsonSchema, context: Context): string {
