@@ -17,7 +17,7 @@ export function originalIdRows(catalog: AgentCatalog, originalIds: readonly stri
     if (agent) return { id, kind: 'alias', answer: `alias of \`${agent.id}\`` };
     const retired = catalog.retirement(id);
     if (!retired) return { id, kind: 'unknown', answer: '404 (no decision)' };
-    const instead = retired.replacement ? `. Instead: ${describeReplacement(retired.replacement)}` : '';
+    const instead = retired.replacement ? `. Instead: ${describeReplacement(retired.replacement, (name) => `\`${name}\``)}` : '';
     return { id, kind: 'gone', answer: `410: ${retired.reason}${instead}` };
   });
 }

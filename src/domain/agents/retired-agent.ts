@@ -22,16 +22,16 @@ export const retiredAgentsFileSchema = z.strictObject({ retired: z.array(retired
 export type RetiredAgent = z.output<typeof retiredAgentSchema>;
 export type Replacement = z.output<typeof replacementSchema>;
 
-/** The replacement in words, for the error message and the docs. */
-export function describeReplacement(replacement: Replacement): string {
-  if ('agent' in replacement) return `the agent \`${replacement.agent}\``;
-  if ('playbook' in replacement) return `the playbook \`${replacement.playbook}\` (POST /api/playbooks/run)`;
+/** The replacement in words, for the error message and the docs (which quote ids their own way). */
+export function describeReplacement(replacement: Replacement, quote: (id: string) => string = (id) => `"${id}"`): string {
+  if ('agent' in replacement) return `the agent ${quote(replacement.agent)}`;
+  if ('playbook' in replacement) return `the playbook ${quote(replacement.playbook)} (POST /api/playbooks/run)`;
   return replacement.endpoint;
 }
 
 /** 410 `gone`: the id was an agent of the original service and is not one here, with what to use instead. */
 export function agentGone(entry: RetiredAgent): AppError {
-  const instead = entry.replacement ? ` Use ${describeReplacement(entry.replacement).replaceAll('`', '"')} instead.` : '';
+  const instead = entry.replacement ? ` Use ${describeReplacement(entry.replacement)} instead.` : '';
   return new AppError('gone', `Agent "${entry.id}" is not offered: ${entry.reason}.${instead}`, {
     reason: entry.reason,
     ...(entry.replacement ? { replacement: entry.replacement } : {}),
