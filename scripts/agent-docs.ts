@@ -30,7 +30,7 @@ export function renderAgentDocs(catalog: AgentCatalog, originalIds: readonly str
   const lines = [
     '# Agents',
     '',
-    '<!-- Generated from catalog/agents by `npm run docs:agents`; edit the YAML files, not this page. -->',
+    '<!-- Generated from catalog/agents, catalog/retired-agents.yaml and catalog/original-service-agent-ids.txt by `npm run docs:agents`; edit those files, not this page. -->',
     '',
     `${catalog.size} agents. Flags: **confirm** = needs \`confirmed: true\` on /api; **read-only** = no side effects;`,
     '**v1** = also on /api/v1. `GET /api/agents/{id}` gives each agent’s input and output JSON Schemas.',
