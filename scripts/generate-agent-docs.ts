@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { agentDocsPath, loadCatalogFiles, renderAgentDocs } from './agent-docs.ts';
+import { agentDocsPath, loadCatalogFiles, loadOriginalAgentIds, renderAgentDocs } from './agent-docs.ts';
 
-writeFileSync(agentDocsPath, renderAgentDocs(loadCatalogFiles()));
+writeFileSync(agentDocsPath, renderAgentDocs(loadCatalogFiles(), loadOriginalAgentIds()));
 console.log(`wrote ${agentDocsPath}`);

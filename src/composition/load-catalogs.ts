@@ -17,11 +17,12 @@ export interface Catalogs {
   safetyModels: ReturnType<typeof readSafetyModels>;
 }
 
-/** Reads the agents, playbooks, models, plans and safety models; anything invalid fails here, before serving. */
+/** Reads the agents (and the retired agent ids), playbooks, models, plans and safety models; anything invalid fails here, before serving. */
 export function loadCatalogs(config: AppConfig): Catalogs {
   const agents = buildAgentCatalog(
     readYamlFolder(join(config.paths.catalogDir, 'agents')).map((file) => ({ origin: file.origin, content: file.content })),
     toolDescriptorMap(),
+    readYamlFile(join(config.paths.catalogDir, 'retired-agents.yaml')),
   );
   const playbooks = buildPlaybookCatalog(readYamlFolder(join(config.paths.catalogDir, 'playbooks')), agents);
   const registryFile = readYamlFile(join(config.paths.catalogDir, 'models.yaml'));

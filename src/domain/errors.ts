@@ -14,6 +14,7 @@ export const errorCodes = [
   'request_timeout',
   'idempotency_in_flight',
   'conflict',
+  'gone',
   'payload_too_large',
   'uri_too_long',
   'unsupported_media_type',

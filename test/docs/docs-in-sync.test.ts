@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentDocsPath, loadCatalogFiles, renderAgentDocs } from '../../scripts/agent-docs.ts';
+import { agentDocsPath, loadCatalogFiles, loadOriginalAgentIds, renderAgentDocs } from '../../scripts/agent-docs.ts';
 import { environmentSchema } from '../../src/config/config-schema.ts';
 import { packageRoot } from '../../src/config/load-config.ts';
 import { errorCodes } from '../../src/domain/errors.ts';
@@ -9,7 +9,7 @@ import { statusByCode } from '../../src/http/errors/status-by-code.ts';
 
 describe('documentation', () => {
   it('docs/agents.md matches the catalog (run `npm run docs:agents` after changing an agent)', () => {
-    expect(readFileSync(agentDocsPath, 'utf8')).toBe(renderAgentDocs(loadCatalogFiles()));
+    expect(readFileSync(agentDocsPath, 'utf8')).toBe(renderAgentDocs(loadCatalogFiles(), loadOriginalAgentIds()));
   });
 
   it('the README configuration table names every environment variable the service reads', () => {

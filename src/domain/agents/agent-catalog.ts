@@ -6,6 +6,8 @@ import { agentDefinitionSchema, type AgentDefinition } from './agent-definition.
 import { jsonSchemaProblems } from './json-schema-subset.ts';
 import { isFreeAgent, type Agent, type ApiSurface } from './agent.ts';
 import { promiseProblems } from './promises/promise-problems.ts';
+import { retiredAgentProblems, retiredAgentsOf } from './retired-agents-file.ts';
+import type { RetiredAgent } from './retired-agent.ts';
 
 export interface AgentSource {
   /** Where the definition came from (a file name), for error messages. */
@@ -20,9 +22,11 @@ export class AgentCatalog {
   readonly #agents: ReadonlyMap<string, Agent>;
   readonly #aliases: ReadonlyMap<string, string>;
   readonly #idsBySurface: Readonly<Record<ApiSurface | 'free', readonly string[]>>;
+  readonly #retired: ReadonlyMap<string, RetiredAgent>;
 
-  constructor(agents: readonly Agent[]) {
+  constructor(agents: readonly Agent[], retired: readonly RetiredAgent[] = []) {
     this.#agents = new Map(agents.map((agent) => [agent.id, agent]));
+    this.#retired = new Map(retired.map((entry) => [entry.id, entry]));
     this.#aliases = new Map(agents.flatMap((agent) => agent.aliases.map((alias) => [alias, agent.id] as const)));
     const ids = agents.map((agent) => agent.id).sort();
     const flagged = (test: (agent: Agent) => boolean) => ids.filter((id) => test(this.#agents.get(id) as Agent));
@@ -35,6 +39,16 @@ export class AgentCatalog {
     const agent = this.#agents.get(id);
     if (!agent || (surface === 'v1' && !agent.v1)) return undefined;
     return agent;
+  }
+
+  /** An id no agent answers to any more, with the reason and what to use instead (410 `gone`). */
+  retirement(id: string): RetiredAgent | undefined {
+    return this.#retired.get(id);
+  }
+
+  /** Every retired id, in the order of catalog/retired-agents.yaml. */
+  retirements(): readonly RetiredAgent[] {
+    return [...this.#retired.values()];
   }
 
   /** Every valid id for a surface (or the agents anonymous callers may run), sorted. */
@@ -61,8 +75,11 @@ export class AgentCatalog {
   }
 }
 
-/** Validates every definition and compiles its schemas; collects every problem before failing. */
-export function buildAgentCatalog(sources: readonly AgentSource[], knownTools: ReadonlyMap<string, ToolDescriptor>): AgentCatalog {
+/**
+ * Validates every definition and compiles its schemas, and the retired ids (catalog/retired-agents.yaml)
+ * against them; collects every problem before failing.
+ */
+export function buildAgentCatalog(sources: readonly AgentSource[], knownTools: ReadonlyMap<string, ToolDescriptor>, retiredSource?: AgentSource): AgentCatalog {
   const problems: string[] = [];
   const agents: Agent[] = [];
   const owners = new Map<string, string>();
@@ -92,8 +109,10 @@ export function buildAgentCatalog(sources: readonly AgentSource[], knownTools: R
   }
 
   if (sources.length === 0) problems.push('no agent definitions were found');
+  const retired = retiredSource ? retiredAgentsOf(retiredSource, problems) : [];
+  problems.push(...retiredAgentProblems(retired, owners, new Set(agents.map((agent) => agent.id)), retiredSource?.origin ?? ''));
   if (problems.length > 0) throw new InvalidDataError('The agent catalog', problems);
-  return new AgentCatalog(agents);
+  return new AgentCatalog(agents, retired);
 }
 
 function compileAgent(definition: AgentDefinition, tools: readonly ToolDescriptor[], report: (message: string) => void): Agent | undefined {

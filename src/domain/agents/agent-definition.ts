@@ -36,7 +36,7 @@ export const businessCategories = [
 ] as const;
 export type BusinessCategory = (typeof businessCategories)[number];
 
-const kebabCaseId = z
+export const kebabCaseId = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case (lowercase letters, digits and single hyphens)')
   .max(64);

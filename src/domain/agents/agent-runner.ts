@@ -66,7 +66,7 @@ export class AgentRunner {
     };
   }
 
-  /** The agent a command names, or 404 `agent_not_found` with every valid id for the surface. */
+  /** The agent a command names; 410 `gone` for a retired id, else 404 `agent_not_found` with every valid id for the surface. */
   findAgent(agentId: string, surface: ApiSurface): Agent {
     return findAgent(this.#stages.catalog, agentId, surface);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureCatalog } from '../../../test/support/agent-fixtures.ts';
+import { finderAgent, fixtureCatalog } from '../../../test/support/agent-fixtures.ts';
+import { buildAgentCatalog } from '../agents/agent-catalog.ts';
 import { InvalidDataError } from '../invalid-data-error.ts';
 import { buildPlaybookCatalog } from './playbook-catalog.ts';
 import { renderTemplate, templateReferences } from './playbook-templates.ts';
@@ -52,6 +53,13 @@ describe('playbook catalog', () => {
       'p.yaml: steps.1.prompt: steps.2 is not an earlier step (steps count from 0)',
       'p.yaml: steps.1.prompt: "{{whatever}}" is not {{inputs.<key>}} or {{steps.<N>.output}}',
     ]);
+  });
+
+  it('refuses a retired agent id that points to a playbook it does not hold', () => {
+    const retired = { retired: [{ id: 'ghost', reason: 'a playbook now, not one agent', replacement: { playbook: 'research-brief' } }, { id: 'fleet', reason: 'a playbook that was never written', replacement: { playbook: 'fleet' } }] };
+    const agents = buildAgentCatalog([{ origin: 'finder.yaml', content: finderAgent() }, { origin: 'tldr.yaml', content: finderAgent({ id: 'summarize', aliases: ['tldr'] }) }], new Map(), { origin: 'retired-agents.yaml', content: retired });
+    expect(() => buildPlaybookCatalog([{ origin: 'p.yaml', content: playbook() }], agents)).toThrow('retired agent "fleet": replacement playbook "fleet" does not exist');
+    expect(buildPlaybookCatalog([{ origin: 'p.yaml', content: playbook() }, { origin: 'f.yaml', content: playbook({ id: 'fleet' }) }], agents).ids()).toEqual(['fleet', 'research-brief']);
   });
 
   it('refuses select fields without options, options on other fields, duplicate keys and duplicate ids', () => {

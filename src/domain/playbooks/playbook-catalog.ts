@@ -39,7 +39,7 @@ export class PlaybookCatalog {
 /**
  * Validates every playbook against the agent catalog: each step names an existing agent (an alias becomes
  * the canonical id), every template refers to a declared input or an earlier step, ids and input keys are
- * unique. Collects every problem before failing.
+ * unique, and every playbook a retired agent id points to exists. Collects every problem before failing.
  */
 export function buildPlaybookCatalog(sources: readonly PlaybookSource[], agents: AgentCatalog): PlaybookCatalog {
   const problems: string[] = [];
@@ -70,6 +70,12 @@ export function buildPlaybookCatalog(sources: readonly PlaybookSource[], agents:
       return { ...step, agent: agent?.id ?? step.agent };
     });
     playbooks.push({ ...playbook, steps });
+  }
+  const ids = new Set(playbooks.map((playbook) => playbook.id));
+  for (const entry of agents.retirements()) {
+    if (entry.replacement && 'playbook' in entry.replacement && !ids.has(entry.replacement.playbook)) {
+      problems.push(`retired agent "${entry.id}": replacement playbook "${entry.replacement.playbook}" does not exist`);
+    }
   }
   if (problems.length > 0) throw new InvalidDataError('The playbook catalog', problems);
   return new PlaybookCatalog(playbooks);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedCircuitBreaker } from '../../../test/support/fake-circuit-breaker.ts';
 import { AppError } from '../errors.ts';
+import { spreadAcrossProviders } from './chain-order.ts';
 import { buildModelRegistry } from './model-registry.ts';
-import { ModelRouter, spreadAcrossProviders } from './model-router.ts';
+import { ModelRouter } from './model-router.ts';
 
 const entry = (id: string, provider: string, quality: string, speed: string, price: number, suitedFor: string[], contextWindow = 128_000) => ({
   id,
@@ -46,6 +47,19 @@ describe('ModelRouter', () => {
     const balanced = router().route({ category: 'writing', prompt: 'Write a post' });
     expect(balanced.policy).toBe('balanced');
     expect(balanced.reason).toContain('balanced policy for a writing task');
+  });
+
+  it('orders the whole chain by the policy’s key, the models suited to the task before the others', () => {
+    const ids = (policy: 'quality' | 'cost' | 'latency' | 'balanced') => router().route({ category: 'writing', prompt: 'Write a post', policy }).chain.map((model) => model.id);
+    // Suited to writing: frontier ($8.75/M, medium), high ($1.75/M, fast), cheap ($0.18/M, fast); then the others.
+    expect(ids('cost')).toEqual(['openai/cheap', 'anthropic/high', 'openai/frontier', 'groq/fast', 'google/long']);
+    expect(ids('quality')).toEqual(['openai/frontier', 'anthropic/high', 'openai/cheap', 'google/long', 'groq/fast']);
+    expect(ids('latency')).toEqual(['anthropic/high', 'openai/cheap', 'openai/frontier', 'groq/fast', 'google/long']);
+  });
+
+  it('keeps the pinned model’s fallbacks in the policy’s order', () => {
+    const chain = router().route({ category: 'writing', prompt: 'x', pinnedModel: 'groq/fast', fallback: true, policy: 'cost' }).chain.map((model) => model.id);
+    expect(chain).toEqual(['groq/fast', 'openai/cheap', 'anthropic/high', 'openai/frontier', 'google/long']);
   });
 
   it('lets the request’s policy win over the plan’s', () => {
@@ -123,5 +137,6 @@ describe('spreadAcrossProviders', () => {
   it('avoids two models of one provider in a row while others remain', () => {
     const models = registry.list().filter((model) => ['openai', 'anthropic'].includes(model.provider));
     expect(spreadAcrossProviders(models).map((model) => model.provider)).toEqual(['openai', 'anthropic', 'openai']);
+    expect(spreadAcrossProviders(models, 'openai').map((model) => model.provider)).toEqual(['anthropic', 'openai', 'openai']);
   });
 });

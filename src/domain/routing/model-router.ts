@@ -3,7 +3,8 @@ import type { TaskCategory } from '../agents/agent-definition.ts';
 import { invalidRequest } from '../errors.ts';
 import type { ModelDefinition } from './model-definition.ts';
 import type { ModelRegistry } from './model-registry.ts';
-import { blendedPrice, scoreModel, type RoutingPolicy } from './routing-policy.ts';
+import { capabilityRank, orderByPolicy } from './chain-order.ts';
+import { blendedPrice, policyOrders, type RoutingPolicy } from './routing-policy.ts';
 import { classifyTask, type TaskProfile } from './task-classifier.ts';
 
 export const sandboxProvider = 'sandbox';
@@ -43,8 +44,8 @@ export interface RoutingDecision {
 export type ModelStatus = 'available' | 'unconfigured' | 'circuit_open';
 
 /**
- * The smart router: classifies the task, scores every configured, healthy model that can take it under the
- * chosen policy, and orders a failover chain of up to eleven distinct models spread across providers.
+ * The smart router: classifies the task, and orders every configured, healthy model that can take it as
+ * the chosen policy claims (see orderByPolicy) into a failover chain of up to eleven distinct models.
  * When no real provider is configured, the sandbox answers, and never otherwise.
  */
 export class ModelRouter {
@@ -105,14 +106,12 @@ export class ModelRouter {
       excluded.push({ model: model.id, reason: 'circuit_open' });
       return false;
     });
-    // Every candidate failing recently is no reason to refuse: try them anyway, best first.
+    // Every candidate failing recently is no reason to refuse: try them anyway, in the policy's order.
     const candidates = healthy.length > 0 ? healthy : fits;
-    const ranked = candidates
-      .map((model, index) => ({ model, index, score: scoreModel(model, task, policy) }))
-      .sort((left, right) => right.score - left.score || left.index - right.index);
+    const ordered = orderByPolicy(candidates, task, policy);
 
     if (pinned) {
-      const fallbacks = request.fallback ? spreadAcrossProviders(ranked.map((entry) => entry.model).filter((model) => model.id !== pinned.id)) : [];
+      const fallbacks = request.fallback ? ordered.filter((model) => model.id !== pinned.id) : [];
       return {
         ...base,
         chain: [pinned, ...fallbacks].slice(0, maxChainLength),
@@ -121,15 +120,17 @@ export class ModelRouter {
       };
     }
 
-    const chain = spreadAcrossProviders(ranked.map((entry) => entry.model)).slice(0, maxChainLength);
-    const top = ranked.find((entry) => entry.model.id === chain[0]?.id);
+    const chain = ordered.slice(0, maxChainLength);
+    const top = chain[0] as ModelDefinition;
+    const capable = candidates.filter((model) => capabilityRank(model, task) === capabilityRank(top, task)).length;
     const providers = new Set(chain.map((model) => model.provider)).size;
     const signalWords = Object.entries(task.signals)
       .filter(([, present]) => present)
       .map(([name]) => name);
     const reason =
       `${policy} policy for a ${task.category} task${signalWords.length > 0 ? ` (${signalWords.join(', ')})` : ''}: ` +
-      `${top?.model.id} scores ${top?.score} (${top?.model.quality} quality, ${top?.model.speed}, $${blendedPrice(top?.model ?? chain[0] as ModelDefinition).toFixed(2)}/M tokens)` +
+      `${policyOrders[policy].claim} among the ${capable} models best suited to it, ` +
+      `${top.id} (${top.quality} quality, ${top.speed}, $${blendedPrice(top).toFixed(2)}/M tokens)` +
       `${chain.length > 1 ? `; ${chain.length - 1} fallbacks across ${providers} providers` : ''}` +
       `${healthy.length === 0 ? '; every candidate had an open circuit, so all are tried' : ''}`;
     return { ...base, chain, excluded, reason };
@@ -145,19 +146,4 @@ export class ModelRouter {
     if (!this.#isUsable(model)) throw invalidRequest([{ path: 'model', message: `model "${id}" is not available: its provider (${model.provider}) is not configured` }]);
     return model;
   }
-}
-
-/**
- * Orders ranked models so that consecutive entries come from different providers where possible: a
- * provider outage then costs one attempt, not a run of them.
- */
-export function spreadAcrossProviders(ranked: readonly ModelDefinition[]): ModelDefinition[] {
-  const remaining = [...ranked];
-  const chain: ModelDefinition[] = [];
-  while (remaining.length > 0) {
-    const previous = chain.at(-1)?.provider;
-    const index = Math.max(0, remaining.findIndex((model) => model.provider !== previous));
-    chain.push(...remaining.splice(index, 1));
-  }
-  return chain;
 }

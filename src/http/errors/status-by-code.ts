@@ -13,6 +13,7 @@ export const statusByCode: Readonly<Record<ErrorCode, number>> = {
   request_timeout: 408,
   idempotency_in_flight: 409,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,

@@ -27,7 +27,7 @@ export function registerAgentRunRoute(
       params: agentParamsSchema,
       headers: idempotencyHeadersSchema,
       body: agentRunBodySchema,
-      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 500, 502, 503) },
+      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 409, 410, 413, 415, 422, 429, 500, 502, 503) },
     },
     // A streamed run cannot be replayed, so its Idempotency-Key is not taken.
     config: { idempotency: { skip: (request) => wantsStream(request, request.body as { stream?: boolean }) } },

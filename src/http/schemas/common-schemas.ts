@@ -9,6 +9,11 @@ export const errorBodySchema = z
     requestId: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     available: z.array(z.string()).optional().describe('Valid ids, on agent_not_found'),
+    reason: z.string().optional().describe('Why the id is not an agent, on gone'),
+    replacement: z
+      .union([z.object({ agent: z.string() }), z.object({ playbook: z.string() }), z.object({ endpoint: z.string() })])
+      .optional()
+      .describe('What to use instead, on gone: an agent, a playbook (POST /api/playbooks/run) or an endpoint ("GET /api/analytics")'),
   })
   .describe('Every error response');
 

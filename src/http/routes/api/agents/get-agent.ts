@@ -13,7 +13,7 @@ export function registerGetAgent(app: FastifyInstance, services: HttpServices): 
       summary: 'Describe an agent',
       description: 'Flags and the JSON Schemas of its input fields and output. Public.',
       params: agentParamsSchema,
-      response: { 200: z.object({ success: z.literal(true), data: agentDetailSchema }), ...errorResponses(404) },
+      response: { 200: z.object({ success: z.literal(true), data: agentDetailSchema }), ...errorResponses(404, 410) },
     },
     handler: async (request) => {
       const agent = services.runner.findAgent(request.params.agent, 'api');

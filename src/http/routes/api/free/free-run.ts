@@ -32,7 +32,7 @@ export function registerFreeRun(app: FastifyInstance, services: HttpServices): v
       description:
         'Limited per client address over a rolling window (IPv6 per /64). X-Free-Remaining on every response; 429 free_limit_exceeded when used up; 403 agent_not_free for agents that need a key.',
       body: freeRunBodySchema,
-      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 403, 404, 413, 415, 422, 429, 500, 502, 503) },
+      response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 403, 404, 410, 413, 415, 422, 429, 500, 502, 503) },
     },
     onRequest: requireDatabase(services),
     onSend: usageHeadersOnSend((request) => services.runContexts.forAnonymous(freeClient(request)).meter, setFreeTierHeaders),

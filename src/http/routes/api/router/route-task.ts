@@ -34,7 +34,7 @@ export function registerRouteTask(app: FastifyInstance, services: HttpServices):
       description: 'The models a run would try, in order, and why; nothing runs and nothing is counted.',
       security: bearerSecurity,
       body: routeBodySchema,
-      response: { 200: z.object({ success: z.literal(true), data: decisionSchema }), ...errorResponses(400, 401, 404, 503) },
+      response: { 200: z.object({ success: z.literal(true), data: decisionSchema }), ...errorResponses(400, 401, 404, 410, 503) },
     },
     onRequest: requireAccount(services),
     handler: async (request) => {

@@ -47,7 +47,7 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
           querystring: triggerQuerySchema,
           headers: idempotencyHeadersSchema,
           body: triggerBodySchema,
-          response: { 202: triggeredRunSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 503) },
+          response: { 202: triggeredRunSchema, ...errorResponses(400, 401, 404, 409, 410, 413, 415, 422, 429, 503) },
         },
         config: { idempotency: { keyOf: triggerKey } },
         // Headers first; the body is read only for a caller with a valid bearer or a signature to check, and parsed after that check.
