@@ -25,7 +25,7 @@ const catalog = buildAgentCatalog(readYamlFolder(join(packageRoot, 'catalog', 'a
 const agents = catalog.list().filter((agent) => agent.input);
 const runs = Number(process.env.PROMISE_RUNS ?? 15);
 /** Promise kinds code keeps whatever the model wrote. */
-const mendedByCode = new Set(['equal', 'atMost', 'order', 'within']);
+const mendedByCode = new Set(['equal', 'atMost', 'order', 'within', 'sum', 'words']);
 
 function taskFor(agent: Agent, fields: Record<string, unknown>): AgentTask | undefined {
   try {

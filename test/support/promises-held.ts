@@ -18,6 +18,17 @@ export function brokenPromises(promises: readonly AgentPromise[], fields: Record
       if (typeof wanted !== 'number') continue;
       const length = Array.isArray(list) ? list.length : 0;
       if ('to' in promise ? length !== wanted : length > wanted) broken.push(`${promise.count} has ${length} items for ${wanted}`);
+    } else if ('sum' in promise) {
+      const total = 'to' in promise ? (typeof promise.to === 'number' ? promise.to : fields[promise.to]) : fields[promise.atMost];
+      if (typeof total !== 'number') continue;
+      const sum = ((at(output, promise.sum) ?? []) as Record<string, unknown>[]).reduce((all, item) => all + (typeof item[promise.of] === 'number' ? (item[promise.of] as number) : 0), 0);
+      if ('to' in promise ? Math.abs(sum - total) > 0.05 : sum > total + 0.05) broken.push(`${promise.sum}[].${promise.of} add up to ${sum}, not ${total}`);
+    } else if ('words' in promise) {
+      const limit = fields[promise.atMost];
+      if (typeof limit !== 'number') continue;
+      const target = at(output, promise.words);
+      const texts = promise.field ? ((target ?? []) as Record<string, unknown>[]).map((item) => item[promise.field as string]) : [target];
+      for (const text of texts) if (typeof text === 'string' && text.split(/\s+/).filter(Boolean).length > limit) broken.push(`${promise.words} has a text over ${limit} words`);
     } else if ('order' in promise) {
       const list = (at(output, promise.order) ?? []) as Record<string, unknown>[];
       list.forEach((item, index) => {

@@ -16,6 +16,11 @@ export const agentPromiseSchema = z.union([
   z.strictObject({ count: outputPath, to: inputField, default: z.int().min(0).optional() }),
   /** The array at `count` has at most `atMost` items. */
   z.strictObject({ count: outputPath, atMost: inputField }),
+  /** The numbers `of` the items of the array at `sum` add up to `to` (an input field, or a fixed number such as 100 per cent), or to at most `atMost`. */
+  z.strictObject({ sum: outputPath, of: z.string().min(1), to: z.union([inputField, z.number()]) }),
+  z.strictObject({ sum: outputPath, of: z.string().min(1), atMost: inputField }),
+  /** The text at `words` (or each item's `field` of the array there) has at most `atMost` words. */
+  z.strictObject({ words: outputPath, field: z.string().min(1).optional(), atMost: inputField }),
   /** The items of the array at `order` are sorted by their numeric `by` ascending, and their `number` counts 1, 2, 3… */
   z.strictObject({ order: outputPath, by: z.string().min(1).optional(), number: z.string().min(1).optional() }),
   /** Every string of the array at `within` (or each item's `field`) appears in the input field `of`: names are taken from the input, never invented. */
@@ -48,8 +53,16 @@ export function conditionHolds(when: Readonly<Record<string, unknown>>, fields: 
 export function promisedInputs(promise: AgentPromise): string[] {
   if ('equal' in promise) return [promise.to];
   if ('count' in promise) return ['to' in promise ? promise.to : promise.atMost];
+  if ('sum' in promise) return 'to' in promise ? (typeof promise.to === 'string' ? [promise.to] : []) : [promise.atMost];
+  if ('words' in promise) return [promise.atMost];
   if ('within' in promise) return [promise.of];
   if ('require' in promise) return Object.keys(promise.when);
   if ('mentions' in promise) return [promise.mentions];
   return [];
+}
+
+/** The number a sum promise holds its total to on one request, and whether exactly; undefined when the request does not say. */
+export function sumTarget(promise: Extract<AgentPromise, { sum: string }>, fields: Readonly<Record<string, unknown>>): { total: number; exact: boolean } | undefined {
+  const total = 'to' in promise ? (typeof promise.to === 'number' ? promise.to : fields[promise.to]) : fields[promise.atMost];
+  return typeof total === 'number' && Number.isFinite(total) && total >= 0 ? { total, exact: 'to' in promise } : undefined;
 }

@@ -7,6 +7,11 @@ export function describePromise(promise: AgentPromise): string {
     if ('atMost' in promise) return `\`${promise.count}\` has at most \`${promise.atMost}\` items`;
     return `\`${promise.count}\` has exactly \`${promise.to}\` items${promise.default !== undefined ? ` (${promise.default} when not given)` : ''}`;
   }
+  if ('sum' in promise) {
+    const total = 'to' in promise ? (typeof promise.to === 'number' ? String(promise.to) : `the request's \`${promise.to}\``) : `at most the request's \`${promise.atMost}\``;
+    return `\`${promise.sum}[].${promise.of}\` add up to ${total}`;
+  }
+  if ('words' in promise) return `\`${promise.words}${promise.field ? `[].${promise.field}` : ''}\` has at most \`${promise.atMost}\` words`;
   if ('order' in promise) {
     const parts = [promise.by ? `sorted by \`${promise.by}\`` : '', promise.number ? `\`${promise.number}\` counting 1, 2, 3` : ''].filter(Boolean);
     return `\`${promise.order}\` ${parts.join(', ')}`;

@@ -1,5 +1,8 @@
 import { conditionHolds, type AgentPromise } from './agent-promise.ts';
-import { isRecord, setValueAt, valueAt } from './output-paths.ts';
+import { keepSum, keepWords } from './keep-totals.ts';
+import { isRecord, itemSchema, schemaAt, setValueAt, valueAt } from './output-paths.ts';
+
+type JsonSchema = Record<string, unknown>;
 
 /** What keeping an agent's promises did to one output: repairs made by code, and promises code could not keep. */
 export interface KeptPromises {
@@ -15,13 +18,13 @@ export interface KeptPromises {
  * an echoed value set, extra items cut, items sorted and numbered, invented names dropped. The output is not
  * changed in place.
  */
-export function keepPromises(promises: readonly AgentPromise[], fields: Readonly<Record<string, unknown>>, output: Record<string, unknown>): KeptPromises {
+export function keepPromises(promises: readonly AgentPromise[], fields: Readonly<Record<string, unknown>>, output: Record<string, unknown>, schema: JsonSchema = {}): KeptPromises {
   const kept: KeptPromises = { output: structuredClone(output), repaired: [], unmet: [] };
-  for (const promise of promises) keep(promise, fields, kept);
+  for (const promise of promises) keep(promise, fields, kept, schema);
   return kept;
 }
 
-function keep(promise: AgentPromise, fields: Readonly<Record<string, unknown>>, kept: KeptPromises): void {
+function keep(promise: AgentPromise, fields: Readonly<Record<string, unknown>>, kept: KeptPromises, schema: JsonSchema): void {
   const { output, repaired, unmet } = kept;
   if ('equal' in promise) {
     const expected = fields[promise.to];
@@ -31,6 +34,17 @@ function keep(promise: AgentPromise, fields: Readonly<Record<string, unknown>>, 
     return;
   }
   if ('count' in promise) return keepCount(promise, fields, kept);
+  if ('sum' in promise) {
+    const outcome = keepSum(promise, fields, output, itemMaximum(schema, promise.sum, promise.of));
+    if (outcome && 'repaired' in outcome) repaired.push(outcome.repaired);
+    if (outcome && 'unmet' in outcome) unmet.push(outcome.unmet);
+    return;
+  }
+  if ('words' in promise) {
+    const done = keepWords(promise, fields, output);
+    if (done) repaired.push(done);
+    return;
+  }
   if ('order' in promise) {
     const items = valueAt(output, promise.order);
     if (!Array.isArray(items)) return;
@@ -153,4 +167,10 @@ function describeCondition(when: Readonly<Record<string, unknown>>): string {
   return Object.entries(when)
     .map(([name, value]) => `${name} is ${JSON.stringify(value)}`)
     .join(' and ');
+}
+
+/** The largest value the output schema allows for a field of a list's items, when it says. */
+function itemMaximum(schema: JsonSchema, path: string, field: string): number | undefined {
+  const maximum = schemaAt(itemSchema(schemaAt(schema, path)) ?? {}, field)?.maximum;
+  return typeof maximum === 'number' ? maximum : undefined;
 }

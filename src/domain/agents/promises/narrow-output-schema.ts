@@ -1,4 +1,4 @@
-import { conditionHolds, type AgentPromise } from './agent-promise.ts';
+import { conditionHolds, sumTarget, type AgentPromise } from './agent-promise.ts';
 import { itemSchema, schemaAt } from './output-paths.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -24,6 +24,12 @@ export function narrowOutputSchema(schema: JsonSchema, promises: readonly AgentP
       const exact = 'to' in promise;
       const requested = exact ? fields[promise.to] : fields[promise.atMost];
       if (typeof requested === 'number') edit(promise.count, (target) => bound(target, requested, exact));
+    } else if ('sum' in promise) {
+      const target = sumTarget(promise, fields);
+      if (target) edit(promise.sum, (list) => enoughItemsFor(list, promise.of, target.total, target.exact));
+    } else if ('words' in promise) {
+      const limit = fields[promise.atMost];
+      if (typeof limit === 'number') edit(promise.words, (target) => (promise.field ? describeItemField(target, promise.field, `At most ${limit} words.`) : describe(target, `At most ${limit} words.`)));
     } else if ('order' in promise) {
       const rules = [promise.by ? `sorted by ${promise.by}, smallest first` : '', promise.number ? `${promise.number} counting 1, 2, 3` : ''].filter(Boolean);
       edit(promise.order, (target) => describe(target, `Items ${rules.join(', ')}.`));
@@ -71,4 +77,14 @@ function requireAt(schema: JsonSchema, path: string): void {
   if (!required.includes(last)) parent.required = [...required, last];
   if (target.type === 'array') target.minItems = Math.max(1, typeof target.minItems === 'number' ? target.minItems : 0);
   if (target.type === 'string') target.minLength = Math.max(1, typeof target.minLength === 'number' ? target.minLength : 0);
+}
+
+/** A list whose items' numbers must add up to a total: said in its description, and long enough to reach it under each item's maximum. */
+function enoughItemsFor(list: JsonSchema, field: string, total: number, exact: boolean): void {
+  describe(list, `The items' ${field} add up to ${exact ? '' : 'at most '}${total}.`);
+  const maximum = schemaAt(itemSchema(list) ?? {}, field)?.maximum;
+  if (!exact || typeof maximum !== 'number' || maximum <= 0) return;
+  const needed = Math.ceil(total / maximum);
+  const minimum = typeof list.minItems === 'number' ? list.minItems : 0;
+  if (needed > minimum) list.minItems = typeof list.maxItems === 'number' ? Math.min(needed, list.maxItems) : needed;
 }

@@ -28,6 +28,14 @@ export function promiseProblems(promises: readonly AgentPromise[], input: JsonSc
     } else if ('count' in promise) {
       needInput('to' in promise ? promise.to : promise.atMost, ['integer']);
       needOutput(promise.count, ['array']);
+    } else if ('sum' in promise) {
+      if (!('to' in promise) || typeof promise.to === 'string') needInput('to' in promise ? (promise.to as string) : promise.atMost, ['integer', 'number']);
+      const list = needOutput(promise.sum, ['array']);
+      if (list) needItemField(list, promise.sum, promise.of, problems);
+    } else if ('words' in promise) {
+      needInput(promise.atMost, ['integer']);
+      const target = needOutput(promise.words, promise.field ? ['array'] : ['string']);
+      if (promise.field && target) needItemField(target, promise.words, promise.field, problems);
     } else if ('order' in promise) {
       const list = needOutput(promise.order, ['array']);
       for (const key of [promise.by, promise.number]) if (key && list) needItemField(list, promise.order, key, problems);

@@ -29,7 +29,7 @@ export function settleOutput(agent: SettledAgent, fields: Readonly<Record<string
   let output = schemaRepairs.value;
   let unmet: string[] = [];
   if (isRecord(output) && agent.promises.length > 0) {
-    const kept = keepPromises(agent.promises, fields, output);
+    const kept = keepPromises(agent.promises, fields, output, agent.output);
     repaired.push(...kept.repaired);
     unmet = kept.unmet;
     // A value the request gave may not fit where it is echoed (a name longer than the field): fitted again.
