@@ -73,4 +73,17 @@ describe('agents honour the fields of the request', () => {
     const { body } = await run('translate', { text: 'The invoice is attached.', target_lang: 'de', source_lang: 'en' });
     expect(body.data).toMatchObject({ target_lang: 'de', source_lang: 'en', translation: 'The invoice is attached.' });
   });
+
+  it('invoice-drafter does its sums in code from the line items sent, whatever the model wrote', async () => {
+    const lineItems = [
+      { description: 'Workshop', quantity: 2, unitPrice: 950, taxRatePercent: 20 },
+      { description: 'Travel', quantity: 1, unitPrice: 180.5 },
+    ];
+    const { status, body } = await run('invoice-drafter', { lineItems, currency: 'EUR', taxRatePercent: 10, seller: 'Acme GmbH', buyer: 'Northwind AB' });
+    expect(status).toBe(200);
+    expect(body.data.lineItems.map((line: { quantity: number; lineTotal: number }) => [line.quantity, line.lineTotal])).toEqual([[2, 1900], [1, 180.5]]);
+    expect(body.data.subtotal).toBe(2080.5);
+    expect(body.data.taxLines.map((line: { ratePercent: number; taxAmount: number }) => [line.ratePercent, line.taxAmount])).toEqual([[10, 18.05], [20, 380]]);
+    expect(body.data.totalDue).toBe(2478.55);
+  });
 });

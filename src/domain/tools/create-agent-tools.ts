@@ -7,6 +7,7 @@ import type { WebSearch } from '../../ports/web-search.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { createContentMetricsTool } from './content-metrics/content-metrics-tool.ts';
 import { createConversationMemoryTool } from './conversation-memory/conversation-memory-tool.ts';
+import { createInvoiceArithmeticTool } from './invoice-arithmetic/invoice-arithmetic-tool.ts';
 import { createLeadQualifierTool } from './lead-qualifier/lead-qualifier-tool.ts';
 import { createPageAuditTool } from './page-audit/page-audit-tool.ts';
 import { createPageReaderTool } from './page-reader/page-reader-tool.ts';
@@ -37,6 +38,7 @@ export function createAgentTools(dependencies: AgentToolDependencies): Map<strin
     createPageReaderTool(dependencies.pageReader),
     createConversationMemoryTool({ conversations: dependencies.conversations, clock: dependencies.clock }),
     createSlackPosterTool({ outbound: dependencies.outbound, defaultWebhookUrl: dependencies.slackWebhookUrl }),
+    createInvoiceArithmeticTool(),
   ];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }
