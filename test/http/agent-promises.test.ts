@@ -86,4 +86,11 @@ describe('agents honour the fields of the request', () => {
     expect(body.data.taxLines.map((line: { ratePercent: number; taxAmount: number }) => [line.ratePercent, line.taxAmount])).toEqual([[10, 18.05], [20, 380]]);
     expect(body.data.totalDue).toBe(2478.55);
   });
+
+  it('unit-economics computes its metrics in code from the figures sent', async () => {
+    const { status, body } = await run('unit-economics', { salesAndMarketingSpend: 30_000, newCustomers: 20, averageRevenuePerAccount: 250, grossMarginPercent: 80, monthlyChurnPercent: 2, currency: 'USD' });
+    expect(status).toBe(200);
+    const metrics = Object.fromEntries((body.data.metrics as { metric: string; value: number }[]).map((metric) => [metric.metric, metric.value]));
+    expect(metrics).toMatchObject({ CAC: 1500, 'customer-lifetime': 50, LTV: 10_000, 'LTV-to-CAC': 6.67, 'CAC-payback': 7.5 });
+  });
 });

@@ -13,6 +13,7 @@ import { createPageAuditTool } from './page-audit/page-audit-tool.ts';
 import { createPageReaderTool } from './page-reader/page-reader-tool.ts';
 import { createPageRendererTool } from './page-renderer/page-renderer-tool.ts';
 import { createSlackPosterTool } from './slack-poster/slack-poster-tool.ts';
+import { createUnitEconomicsTool } from './unit-economics/unit-economics-tool.ts';
 import { createWebSearchTool } from './web-search/web-search-tool.ts';
 
 /** What the tools need from the outside world; the composition root provides it. */
@@ -39,6 +40,7 @@ export function createAgentTools(dependencies: AgentToolDependencies): Map<strin
     createConversationMemoryTool({ conversations: dependencies.conversations, clock: dependencies.clock }),
     createSlackPosterTool({ outbound: dependencies.outbound, defaultWebhookUrl: dependencies.slackWebhookUrl }),
     createInvoiceArithmeticTool(),
+    createUnitEconomicsTool(),
   ];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }

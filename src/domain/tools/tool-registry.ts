@@ -7,6 +7,7 @@ import { pageAuditDescriptor } from './page-audit/page-audit-tool.ts';
 import { pageReaderDescriptor } from './page-reader/page-reader-tool.ts';
 import { pageRendererDescriptor } from './page-renderer/page-renderer-tool.ts';
 import { slackPosterDescriptor } from './slack-poster/slack-poster-tool.ts';
+import { unitEconomicsDescriptor } from './unit-economics/unit-economics-tool.ts';
 import { webSearchDescriptor } from './web-search/web-search-tool.ts';
 
 /**
@@ -23,6 +24,7 @@ export const toolDescriptors: readonly ToolDescriptor[] = [
   conversationMemoryDescriptor,
   slackPosterDescriptor,
   invoiceArithmeticDescriptor,
+  unitEconomicsDescriptor,
 ];
 
 export function toolDescriptorMap(): ReadonlyMap<string, ToolDescriptor> {
