@@ -93,4 +93,11 @@ describe('agents honour the fields of the request', () => {
     const metrics = Object.fromEntries((body.data.metrics as { metric: string; value: number }[]).map((metric) => [metric.metric, metric.value]));
     expect(metrics).toMatchObject({ CAC: 1500, 'customer-lifetime': 50, LTV: 10_000, 'LTV-to-CAC': 6.67, 'CAC-payback': 7.5 });
   });
+
+  it('employee-survey-analysis computes the eNPS and the response rate in code from the counts sent', async () => {
+    const { status, body } = await run('employee-survey-analysis', { results: 'Comments: more focus time, clearer goals.', promoters: 42, passives: 30, detractors: 28, invited: 160 });
+    expect(status).toBe(200);
+    expect(body.data.enps).toMatchObject({ promoters: 42, passives: 30, detractors: 28, respondents: 100, score: 14, calculation: '42 / 100 x 100 - 28 / 100 x 100 = 42 - 28 = 14' });
+    expect(body.data.responseRate).toBe('100 of 160 invited (62.5%)');
+  });
 });

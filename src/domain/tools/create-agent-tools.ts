@@ -7,6 +7,7 @@ import type { WebSearch } from '../../ports/web-search.ts';
 import type { AgentTool } from './agent-tool.ts';
 import { createContentMetricsTool } from './content-metrics/content-metrics-tool.ts';
 import { createConversationMemoryTool } from './conversation-memory/conversation-memory-tool.ts';
+import { createEnpsTool } from './enps/enps-tool.ts';
 import { createInvoiceArithmeticTool } from './invoice-arithmetic/invoice-arithmetic-tool.ts';
 import { createLeadQualifierTool } from './lead-qualifier/lead-qualifier-tool.ts';
 import { createPageAuditTool } from './page-audit/page-audit-tool.ts';
@@ -41,6 +42,7 @@ export function createAgentTools(dependencies: AgentToolDependencies): Map<strin
     createSlackPosterTool({ outbound: dependencies.outbound, defaultWebhookUrl: dependencies.slackWebhookUrl }),
     createInvoiceArithmeticTool(),
     createUnitEconomicsTool(),
+    createEnpsTool(),
   ];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }

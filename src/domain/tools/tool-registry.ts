@@ -1,6 +1,7 @@
 import type { AgentTool, ToolDescriptor } from './agent-tool.ts';
 import { contentMetricsDescriptor } from './content-metrics/content-metrics-tool.ts';
 import { conversationMemoryDescriptor } from './conversation-memory/conversation-memory-tool.ts';
+import { enpsDescriptor } from './enps/enps-tool.ts';
 import { invoiceArithmeticDescriptor } from './invoice-arithmetic/invoice-arithmetic-tool.ts';
 import { leadQualifierDescriptor } from './lead-qualifier/lead-qualifier-tool.ts';
 import { pageAuditDescriptor } from './page-audit/page-audit-tool.ts';
@@ -25,6 +26,7 @@ export const toolDescriptors: readonly ToolDescriptor[] = [
   slackPosterDescriptor,
   invoiceArithmeticDescriptor,
   unitEconomicsDescriptor,
+  enpsDescriptor,
 ];
 
 export function toolDescriptorMap(): ReadonlyMap<string, ToolDescriptor> {
