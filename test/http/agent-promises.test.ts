@@ -100,4 +100,18 @@ describe('agents honour the fields of the request', () => {
     expect(body.data.enps).toMatchObject({ promoters: 42, passives: 30, detractors: 28, respondents: 100, score: 14, calculation: '42 / 100 x 100 - 28 / 100 x 100 = 42 - 28 = 14' });
     expect(body.data.responseRate).toBe('100 of 160 invited (62.5%)');
   });
+
+  it('cash-flow-forecast chains every balance in code from the opening balance sent', async () => {
+    const { status, body } = await run('cash-flow-forecast', { openingBalance: 80_000, cashFlows: 'Revenue 30k a month, payroll 40k a month', periods: 4, currency: 'EUR', minimumCash: 50_000 });
+    expect(status).toBe(200);
+    const periods = body.data.periods as { opening: number; inflows: number; outflows: number; closing: number }[];
+    expect(periods).toHaveLength(4);
+    let opening = 80_000;
+    for (const period of periods) {
+      expect(period.opening).toBe(opening);
+      expect(period.closing).toBeCloseTo(period.opening + period.inflows - period.outflows, 2);
+      opening = period.closing;
+    }
+    expect(body.data.lowestBalance.amount).toBe(Math.min(...periods.map((period) => period.closing)));
+  });
 });

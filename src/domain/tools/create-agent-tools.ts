@@ -5,6 +5,7 @@ import type { PageInspector } from '../../ports/page-inspector.ts';
 import type { PageReader } from '../../ports/page-reader.ts';
 import type { WebSearch } from '../../ports/web-search.ts';
 import type { AgentTool } from './agent-tool.ts';
+import { createCashFlowTool } from './cash-flow/cash-flow-tool.ts';
 import { createContentMetricsTool } from './content-metrics/content-metrics-tool.ts';
 import { createConversationMemoryTool } from './conversation-memory/conversation-memory-tool.ts';
 import { createEnpsTool } from './enps/enps-tool.ts';
@@ -43,6 +44,7 @@ export function createAgentTools(dependencies: AgentToolDependencies): Map<strin
     createInvoiceArithmeticTool(),
     createUnitEconomicsTool(),
     createEnpsTool(),
+    createCashFlowTool(),
   ];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }

@@ -1,4 +1,5 @@
 import type { AgentTool, ToolDescriptor } from './agent-tool.ts';
+import { cashFlowDescriptor } from './cash-flow/cash-flow-tool.ts';
 import { contentMetricsDescriptor } from './content-metrics/content-metrics-tool.ts';
 import { conversationMemoryDescriptor } from './conversation-memory/conversation-memory-tool.ts';
 import { enpsDescriptor } from './enps/enps-tool.ts';
@@ -27,6 +28,7 @@ export const toolDescriptors: readonly ToolDescriptor[] = [
   invoiceArithmeticDescriptor,
   unitEconomicsDescriptor,
   enpsDescriptor,
+  cashFlowDescriptor,
 ];
 
 export function toolDescriptorMap(): ReadonlyMap<string, ToolDescriptor> {
