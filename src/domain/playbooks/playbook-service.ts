@@ -116,11 +116,11 @@ export class PlaybookService {
 
   /**
    * Stops a queued or running run; its unfinished steps are canceled and the units of those that never
-   * started given back. A step running now keeps its unit: its model call goes on and is paid for.
+   * started given back. A step running now keeps its unit: its model call goes on and is paid for. A run
+   * already done, failed or canceled is 409 `conflict` naming its state: nothing was changed.
    */
   async cancel(accountId: string, runId: string, kind: RunKind | 'any' = 'playbook'): Promise<PlaybookRunRecord> {
     const run = await this.get(accountId, runId, kind);
-    if (run.status === 'canceled') return run;
     if (isRunFinished(run.status)) throw new AppError('conflict', `${runNoun(kind)} "${runId}" is already ${run.status}; only queued or running runs can be canceled`, { status: run.status });
     // Units of steps that never started go back to the quota in the transaction that cancels the run.
     const { canceled } = await this.#runs.cancel(run.id, { now: this.#clock.now().toISOString(), events: [playbookEvents.runCanceled(run)] });
