@@ -11,6 +11,7 @@ export const errorCodes = [
   'agent_not_found',
   'playbook_not_found',
   'not_found',
+  'method_not_allowed',
   'request_timeout',
   'idempotency_in_flight',
   'conflict',

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalidRequest, type ValidationIssue } from '../../domain/errors.ts';
+import { recordRouteMethods, type RouteMethods } from '../route-methods.ts';
 import { statusByCode } from './status-by-code.ts';
 
 /** Framework errors that are the client's doing, by Fastify error code. */
@@ -17,9 +18,22 @@ export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitB
   // A 5xx that carries a cause is a failure on our side: its stack goes to the log, never to the response.
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, asAppError(request, error, options.bodyLimitBytes)));
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  const routeMethods = recordRouteMethods(app);
+  app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply, routeMethods));
+}
+
+/**
+ * A request no route takes: a path that exists with other methods is 405 `method_not_allowed` with `Allow`
+ * (OPTIONS is answered 204 with it), any other path 404 `not_found`.
+ */
+function answerUnrouted(request: FastifyRequest, reply: FastifyReply, routeMethods: RouteMethods): FastifyReply {
+  const path = request.url.split('?')[0] ?? '';
+  const allowed = routeMethods.allowedFor(path);
+  if (allowed.length === 0) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}`));
+  const allow = [...allowed, 'OPTIONS'].join(', ');
+  reply.header('Allow', allow);
+  if (request.method === 'OPTIONS') return reply.code(204).send();
+  return sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it allows ${allow}`, { allowed: [...allowed, 'OPTIONS'] }));
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
