@@ -5,13 +5,13 @@ import type { PlaybookRunRecord, PlaybookRunRepository, RunKind } from '../../po
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentCatalog } from '../agents/agent-catalog.ts';
 import { needsConfirmation } from '../agents/confirmation-required.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type ValidationIssue } from '../errors.ts';
 import { createId } from '../ids.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
 import type { StoredText } from '../runs/stored-text.ts';
 import { strictestPolicy } from '../safety/safety-policy.ts';
 import type { Playbook, PlaybookCatalog } from './playbook-catalog.ts';
-import { validatePlaybookInputs } from './playbook-inputs.ts';
+import { readPlaybookInputs, validatePlaybookInputs } from './playbook-inputs.ts';
 import { newPlaybookRun } from './new-playbook-run.ts';
 import { decodePageCursor, toPage } from '../pagination-cursor.ts';
 import { playbookEvents } from './playbook-run-events.ts';
@@ -79,6 +79,17 @@ export class PlaybookService {
     const playbook = this.#playbooks.find(playbookId);
     if (!playbook) throw new AppError('playbook_not_found', `Playbook "${playbookId}" does not exist`, { available: this.#playbooks.ids() });
     return playbook;
+  }
+
+  /**
+   * What is wrong with a playbook's inputs, listed rather than thrown; none for a playbook that does not
+   * exist (a 404 of its own) or inputs that are not an object (the request's schema says so).
+   */
+  inputIssues(playbookId: string, inputs: unknown): ValidationIssue[] {
+    const playbook = this.#playbooks.find(playbookId);
+    const given = inputs ?? {};
+    if (!playbook || typeof given !== 'object' || Array.isArray(given)) return [];
+    return readPlaybookInputs(playbook.fields, given as Record<string, unknown>).issues;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalidRequest, type ValidationIssue } from '../../domain/errors.ts';
+import { requestIssues } from '../request-issues.ts';
 import { recordRouteMethods, type RouteMethods } from '../route-methods.ts';
 import { statusByCode } from './status-by-code.ts';
 
@@ -52,7 +53,7 @@ export function errorBody(request: FastifyRequest, error: AppError): Record<stri
  * else is logged with its stack and shown as `internal`.
  */
 export function asAppError(request: FastifyRequest, error: unknown, bodyLimitBytes = 0): AppError {
-  const appError = error instanceof Error ? toAppError(error as FastifyError, bodyLimitBytes) : undefined;
+  const appError = error instanceof Error ? toAppError(request, error as FastifyError, bodyLimitBytes) : undefined;
   if (appError) {
     if (statusByCode[appError.code] >= 500 && appError.cause) request.log.error({ err: appError.cause, code: appError.code }, appError.message);
     return appError;
@@ -61,9 +62,9 @@ export function asAppError(request: FastifyRequest, error: unknown, bodyLimitByt
   return new AppError('internal', 'Internal server error');
 }
 
-function toAppError(error: FastifyError, bodyLimitBytes: number): AppError | undefined {
+function toAppError(request: FastifyRequest, error: FastifyError, bodyLimitBytes: number): AppError | undefined {
   if (error instanceof AppError) return error;
-  if (error.validation) return invalidRequest(validationIssues(error));
+  if (error.validation) return invalidRequest(everyIssue(request, error));
   const mapped = error.code ? frameworkErrors[error.code] : undefined;
   if (mapped) return mapped(error, bodyLimitBytes);
   if (error.statusCode === 404 || error.statusCode === 405) return new AppError('not_found', error.message);
@@ -71,6 +72,12 @@ function toAppError(error: FastifyError, bodyLimitBytes: number): AppError | und
     return invalidRequest([{ path: '', message: error.message }]);
   }
   return undefined;
+}
+
+/** Every issue of every part of the request, when its route's schemas say; otherwise those Fastify reported. */
+function everyIssue(request: FastifyRequest, error: FastifyError): ValidationIssue[] {
+  const issues = requestIssues(request);
+  return issues.length > 0 ? issues : validationIssues(error);
 }
 
 function validationIssues(error: FastifyError): ValidationIssue[] {

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { ZodType } from 'zod';
+import type { ValidationIssue } from '../domain/errors.ts';
+import { issuesFromZod } from '../domain/validation-issues.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What the route's service would refuse in a request its schemas already refused (an agent's fields, a
+     * playbook's inputs), so one 400 lists both. Must not throw; reads the request as sent.
+     */
+    furtherIssues?: (request: FastifyRequest) => readonly ValidationIssue[];
+  }
+}
+
+/** The parts of a request a route's schema may validate, the request property holding each, as Fastify checks them. */
+const parts = [
+  { part: 'params', property: 'params' },
+  { part: 'body', property: 'body' },
+  { part: 'querystring', property: 'query' },
+  { part: 'headers', property: 'headers' },
+] as const;
+
+/**
+ * Every issue with a request whose validation failed. Fastify stops at the first part that fails (params,
+ * body, query string, headers); this checks them all against the route's schemas, then adds what the
+ * route's service would refuse too. Only refused requests get here: an accepted one is validated once.
+ */
+export function requestIssues(request: FastifyRequest): ValidationIssue[] {
+  const schema = request.routeOptions.schema ?? {};
+  const issues = parts.flatMap(({ part, property }) => {
+    const partSchema: unknown = schema[part];
+    if (!(partSchema instanceof ZodType)) return [];
+    const value: unknown = request[property];
+    if (part === 'body' && value === undefined) return [{ path: '', message: 'Request body is missing: send a JSON object' }];
+    const result = partSchema.safeParse(value);
+    return result.success ? [] : issuesFromZod(result.error, part === 'body' ? [] : [part]);
+  });
+  // A path the schema already reported (an empty prompt is also a missing one) is not reported twice.
+  const reported = new Set(issues.map((issue) => issue.path));
+  const further = (request.routeOptions.config.furtherIssues?.(request) ?? []).filter((issue) => !reported.has(issue.path));
+  return [...issues, ...further];
+}
+
+/** A value as the object it should be, for reading a refused request as sent; an empty one when it is not. */
+export function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
