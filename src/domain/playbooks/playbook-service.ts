@@ -9,7 +9,6 @@ import { AppError, type ValidationIssue } from '../errors.ts';
 import { createId } from '../ids.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
 import type { StoredText } from '../runs/stored-text.ts';
-import { strictestPolicy } from '../safety/safety-policy.ts';
 import type { Playbook, PlaybookCatalog } from './playbook-catalog.ts';
 import { readPlaybookInputs, validatePlaybookInputs } from './playbook-inputs.ts';
 import { newPlaybookRun } from './new-playbook-run.ts';
@@ -18,6 +17,7 @@ import { playbookEvents } from './playbook-run-events.ts';
 import { firstUnfinishedStep, isRunFinished } from './playbook-run-state.ts';
 import type { PlaybookStepExecutor } from './playbook-step-executor.ts';
 import type { RunLauncher } from '../runs/run-launcher.ts';
+import type { RunContexts } from '../runs/run-context.ts';
 
 export interface StartPlaybookCommand {
   account: Account;
@@ -48,6 +48,7 @@ export class PlaybookService {
   readonly #clock: Clock;
   readonly #launcher: RunLauncher;
   readonly #storedText: StoredText;
+  readonly #contexts: Pick<RunContexts, 'forAccount'>;
 
   constructor(dependencies: {
     playbooks: PlaybookCatalog;
@@ -59,8 +60,10 @@ export class PlaybookService {
     executor: PlaybookStepExecutor;
     clock: Clock;
     launcher: RunLauncher;
-    /** Stores the inputs with PII as the steps' models will see it. */
+    /** Screens the inputs as the steps will, and stores them with PII as the steps' models will see it. */
     storedText: StoredText;
+    /** The caller's plan, whose layer modes the steps are screened under. */
+    contexts: Pick<RunContexts, 'forAccount'>;
   }) {
     this.#playbooks = dependencies.playbooks;
     this.#agents = dependencies.agents;
@@ -72,6 +75,7 @@ export class PlaybookService {
     this.#clock = dependencies.clock;
     this.#launcher = dependencies.launcher;
     this.#storedText = dependencies.storedText;
+    this.#contexts = dependencies.contexts;
   }
 
   /** The playbook an id names, or 404 `playbook_not_found` listing the ids there are. */
@@ -94,7 +98,8 @@ export class PlaybookService {
 
   /**
    * Validates the inputs (413 past the screening limit) and confirmation, then launches the run (one unit of today's quota per step). The
-   * inputs are stored with PII as the strictest of the steps' agents treats it: placeholders, never values.
+   * inputs are screened as each step's run will screen them (422 at once, nothing stored, the units given back)
+   * and stored with PII as the strictest of the steps' agents treats it: placeholders, never values.
    */
   async start(command: StartPlaybookCommand): Promise<PlaybookRunRecord> {
     const playbook = this.find(command.playbookId);
@@ -102,9 +107,10 @@ export class PlaybookService {
     // Inputs longer than each step's screen reads would fail every step: 413 now, before any unit is taken.
     this.#storedText.checkSize(validated);
     if (!command.confirmed) this.#requireNoConfirmation(playbook);
-    const policy = strictestPolicy(playbook.steps.flatMap((step) => this.#agents.find(step.agent, 'api')?.safetyPolicy ?? []));
+    const { plan } = this.#contexts.forAccount(command.account, 'api');
+    const policies = playbook.steps.flatMap((step) => this.#agents.find(step.agent, 'api') ?? []).map((agent) => this.#storedText.runPolicy(agent, plan?.safety));
     return this.#launcher.launch({ account: command.account, steps: playbook.steps.length, callbackUrl: command.callbackUrl }, async (context) => {
-      const inputs = await this.#storedText.forLater(validated, policy);
+      const inputs = await this.#storedText.forLater(validated, policies);
       return newPlaybookRun({ id: createId('run', context.now), accountId: command.account.id, playbook, inputs, requestId: command.requestId, ...context });
     });
   }
