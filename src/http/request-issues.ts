@@ -36,13 +36,19 @@ export function requestIssues(request: FastifyRequest): ValidationIssue[] {
     const result = partSchema.safeParse(value);
     return result.success ? [] : issuesFromZod(result.error, part === 'body' ? [] : [part]);
   });
-  // A path the schema already reported (an empty prompt is also a missing one) is not reported twice.
+  // A path the schema already reported (an empty prompt is also a missing one) is not reported twice, and a
+  // complaint about the whole body (no plan named) follows from a field the schema refused.
   const reported = new Set(issues.map((issue) => issue.path));
-  const further = (request.routeOptions.config.furtherIssues?.(request) ?? []).filter((issue) => !reported.has(issue.path));
+  const further = (request.routeOptions.config.furtherIssues?.(request) ?? []).filter((issue) => !reported.has(issue.path) && issue.path !== '');
   return [...issues, ...further];
 }
 
 /** A value as the object it should be, for reading a refused request as sent; an empty one when it is not. */
 export function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** A value of a refused request that should be text, or undefined when it is something else (its schema reports that). */
+export function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

@@ -4,11 +4,12 @@ import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
 
 /** A refused request lists every problem it has, whatever checks it: its schemas (each part) and the service. */
+const adminToken = 'admin-token-for-validation-tests-0123';
 let testApp: TestApp;
 let key: string;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), workers: false });
+  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), workers: false, env: { ADMIN_TOKEN: adminToken } });
   key = await testApp.createKey('validation');
 });
 afterAll(async () => testApp.close());
@@ -35,6 +36,12 @@ describe('every invalid field in one 400 — errors', () => {
     expect(Object.keys(issues).sort()).toEqual(['audience', 'budget', 'confirmed', 'policy', 'product']);
     // A value that fits none of a field's forms says which forms there were.
     expect(issues.budget).toBe('Invalid input: matches none of the accepted forms (expected number, received boolean; or expected string, received boolean)');
+  });
+
+  it("lists the free tier's body problems and the agent's fields together", async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/free/run', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ agent: 'summarize', prompt: 5, params: { length: 'epic' } }) });
+    const issues = await issuesOf(response);
+    expect(Object.keys(issues).sort()).toEqual(['length', 'prompt']);
   });
 
   it("lists a missing prompt with the body's other problems, once", async () => {
@@ -67,6 +74,13 @@ describe('every invalid field in one 400 — errors', () => {
   it("lists a query string's schema problems and the service's together", async () => {
     const issues = await issuesOf(await send('GET', '/api/analytics?from=bad&to=2026-02-30&groupBy=hour'));
     expect(Object.keys(issues).sort()).toEqual(['from', 'querystring.groupBy', 'to']);
+  });
+
+  it("lists an admin request's schema problems and the account service's together", async () => {
+    const created = await issuesOf(await send('POST', '/api/admin/keys', { user: '!!', plan: 'nope', v1Plan: 'zzz', name: 5 }, bearer(adminToken)));
+    expect(Object.keys(created).sort()).toEqual(['name', 'plan', 'user', 'v1Plan']);
+    const changed = await issuesOf(await testApp.app.inject({ method: 'PATCH', url: '/api/admin/accounts/validation', headers: { ...bearer(adminToken), 'content-type': 'application/json' }, payload: '{"plan":5,"v1Plan":"zzz"}' }));
+    expect(changed).toEqual({ plan: 'Invalid input: expected string, received number', v1Plan: 'unknown v1 plan "zzz"; one of: free, pro, enterprise' });
   });
 
   it(`lists at most ${maxListedIssues} issues and says how many more there were`, async () => {

@@ -7,7 +7,7 @@ import { bearerTokenMatcher } from '../../../hooks/require-admin.ts';
 import { requireAccount, requireDatabase } from '../../../hooks/require-account.ts';
 import type { HttpOptions, HttpServices } from '../../../http-services.ts';
 import { presentAnalyticsReport } from '../../../presenters/analytics-presenter.ts';
-import { asRecord } from '../../../request-issues.ts';
+import { asRecord, textOf } from '../../../request-issues.ts';
 import { analyticsQuerySchema, analyticsReportSchema } from '../../../schemas/analytics-schemas.ts';
 import { bearerSecurity, errorResponses } from '../../../schemas/common-schemas.ts';
 
@@ -37,7 +37,7 @@ export function registerGetAnalytics(app: FastifyInstance, services: HttpService
       // The range is checked by the service: with a grouping the schema refuses, its problems are listed too.
       furtherIssues: (request) => {
         const { from, to } = asRecord(request.query);
-        return services.analytics.queryIssues({ from: typeof from === 'string' ? from : undefined, to: typeof to === 'string' ? to : undefined });
+        return services.analytics.queryIssues({ from: textOf(from), to: textOf(to) });
       },
     },
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
