@@ -32,15 +32,26 @@ export function requestIssues(request: FastifyRequest): ValidationIssue[] {
     const partSchema: unknown = schema[part];
     if (!(partSchema instanceof ZodType)) return [];
     const value: unknown = request[property];
-    if (part === 'body' && value === undefined) return [{ path: '', message: 'Request body is missing: send a JSON object' }];
     const result = partSchema.safeParse(value);
-    return result.success ? [] : issuesFromZod(result.error, part === 'body' ? [] : [part]);
+    if (result.success) return [];
+    if (part === 'body' && value === undefined) return [{ path: '', message: 'Request body is missing: send a JSON object' }];
+    return issuesFromZod(result.error, part === 'body' ? [] : [part]);
   });
   // A path the schema already reported (an empty prompt is also a missing one) is not reported twice, and a
   // complaint about the whole body (no plan named) follows from a field the schema refused.
   const reported = new Set(issues.map((issue) => issue.path));
-  const further = (request.routeOptions.config.furtherIssues?.(request) ?? []).filter((issue) => !reported.has(issue.path) && issue.path !== '');
+  const further = furtherIssuesOf(request).filter((issue) => !reported.has(issue.path) && issue.path !== '');
   return [...issues, ...further];
+}
+
+/** The route's own further issues; a check that fails leaves the schema's issues to say what is wrong. */
+function furtherIssuesOf(request: FastifyRequest): readonly ValidationIssue[] {
+  try {
+    return request.routeOptions.config.furtherIssues?.(request) ?? [];
+  } catch (error) {
+    request.log.warn({ err: error }, 'further validation issues could not be listed');
+    return [];
+  }
 }
 
 /** A value as the object it should be, for reading a refused request as sent; an empty one when it is not. */
