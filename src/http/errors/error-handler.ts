@@ -29,12 +29,12 @@ export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitB
  */
 function answerUnrouted(request: FastifyRequest, reply: FastifyReply, routeMethods: RouteMethods): FastifyReply {
   const path = request.url.split('?')[0] ?? '';
-  const allowed = routeMethods.allowedFor(path);
-  if (allowed.length === 0) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}`));
-  const allow = [...allowed, 'OPTIONS'].join(', ');
-  reply.header('Allow', allow);
+  const routed = routeMethods.allowedFor(path);
+  if (routed.length === 0) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}`));
+  const allowed = [...routed, 'OPTIONS'];
+  reply.header('Allow', allowed.join(', '));
   if (request.method === 'OPTIONS') return reply.code(204).send();
-  return sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it allows ${allow}`, { allowed: [...allowed, 'OPTIONS'] }));
+  return sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it allows ${allowed.join(', ')}`, { allowed }));
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
@@ -67,7 +67,8 @@ function toAppError(request: FastifyRequest, error: FastifyError, bodyLimitBytes
   if (error.validation) return invalidRequest(everyIssue(request, error));
   const mapped = error.code ? frameworkErrors[error.code] : undefined;
   if (mapped) return mapped(error, bodyLimitBytes);
-  if (error.statusCode === 404 || error.statusCode === 405) return new AppError('not_found', error.message);
+  if (error.statusCode === 404) return new AppError('not_found', error.message);
+  if (error.statusCode === 405) return new AppError('method_not_allowed', error.message);
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return invalidRequest([{ path: '', message: error.message }]);
   }
