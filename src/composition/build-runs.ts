@@ -74,6 +74,7 @@ export function buildRuns(
       clock: systemClock,
       launcher,
       storedText,
+      contexts: usage.runContexts,
     }),
     backgroundRuns: new BackgroundAgentRuns({ runner, launcher, storedText, contexts: usage.runContexts }),
     follower: new PlaybookRunFollower({ runs: storage.playbookRuns, events: storage.events, pollMs: 1000, limits: config.playbooks.followers }),

@@ -13,7 +13,7 @@ import { RunCallbacks } from '../domain/webhooks/run-callbacks.ts';
 import { SignedTriggerVerifier } from '../domain/webhooks/signed-trigger-verifier.ts';
 import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.ts';
 import { WebhookSecretService } from '../domain/webhooks/webhook-secret-service.ts';
-import type { OutboundHttp } from '../ports/outbound-http.ts';
+import type { DestinationCheck, OutboundHttp } from '../ports/outbound-http.ts';
 import type { Storage } from './build-storage.ts';
 
 /** Webhooks both ways: the accounts' secrets, signed callbacks sent out, signed triggers let in. */
@@ -28,7 +28,7 @@ export interface Webhooks {
   triggerVerifier: SignedTriggerVerifier;
 }
 
-export function buildWebhooks(config: AppConfig, logger: Logger, dependencies: { storage: Storage; outbound: OutboundHttp; processOwner: string }): Webhooks {
+export function buildWebhooks(config: AppConfig, logger: Logger, dependencies: { storage: Storage; outbound: OutboundHttp & DestinationCheck; processOwner: string }): Webhooks {
   const { database, accounts } = dependencies.storage;
   const secrets = new WebhookSecretService({
     secrets: new KyselyWebhookSecretRepository(database.db),
@@ -53,7 +53,7 @@ export function buildWebhooks(config: AppConfig, logger: Logger, dependencies: {
     },
     onAttempt: warnOfUndeliveredAttempts((fields, message) => logger.warn(fields, message)),
   });
-  const callbacks = new RunCallbacks({ secretOf });
+  const callbacks = new RunCallbacks({ secretOf, destinations: dependencies.outbound });
   return {
     secrets,
     dispatcher,

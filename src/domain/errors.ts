@@ -11,6 +11,7 @@ export const errorCodes = [
   'agent_not_found',
   'playbook_not_found',
   'not_found',
+  'method_not_allowed',
   'request_timeout',
   'idempotency_in_flight',
   'conflict',
@@ -58,7 +59,14 @@ export class AppError extends Error {
   }
 }
 
-export function invalidRequest(issues: ValidationIssue[]): AppError {
-  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
-  return new AppError('invalid_request', `Invalid request: ${summary}`, { issues });
+/** The most issues one 400 lists; past it the body says how many more there were (`issuesOmitted`). */
+export const maxListedIssues = 50;
+
+/** 400 `invalid_request` listing every issue (up to `maxListedIssues`, with the count of the rest). */
+export function invalidRequest(issues: readonly ValidationIssue[]): AppError {
+  const listed = issues.slice(0, maxListedIssues);
+  const omitted = issues.length - listed.length;
+  const summary = listed.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+  const rest = omitted > 0 ? `; and ${omitted} more (the first ${maxListedIssues} are listed)` : '';
+  return new AppError('invalid_request', `Invalid request: ${summary}${rest}`, omitted > 0 ? { issues: listed, issuesOmitted: omitted } : { issues: listed });
 }

@@ -6,6 +6,7 @@ import { AppError, invalidRequest } from '../domain/errors.ts';
 import { asAppError, sendError } from './errors/error-handler.ts';
 import { statusByCode } from './errors/status-by-code.ts';
 import { requestIdFrom } from './hooks/request-id.ts';
+import { malformedUrl, queryDecodes } from './url-encoding.ts';
 
 /** The longest URL (path and query) served; longer is 414. Request line and headers together stop at Node's 16 KiB. */
 export const maxUrlLength = 8192;
@@ -90,13 +91,13 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? urlTooLong()
       : error.code === 'FST_ERR_BAD_URL'
-        ? invalidRequest([{ path: 'url', message: 'is not valid percent-encoding' }])
+        ? malformedUrl('url')
         : asAppError(request, error);
   sendError(request, reply, appError);
 }
 
 /**
- * Checks on every request before its route: the URL's length and no NUL in it, a Host header on HTTP/1.1 (Node's own check
+ * Checks on every request before its route: the URL's length, no NUL in it, a query string that decodes, a Host header on HTTP/1.1 (Node's own check
  * answers without a body, so it is made here instead), and, once the server is closing, a 503 for requests
  * still arriving on open connections. An `Expect` value other than 100-continue is ignored, as HTTP allows,
  * rather than answered by Node with an empty 417, and CONNECT gets a JSON 404 rather than a closed socket.
@@ -114,6 +115,7 @@ export function installTransportChecks(app: FastifyInstance): void {
     if (request.url.length > maxUrlLength) throw urlTooLong();
     // No id, name or query value can hold NUL, and PostgreSQL refuses it in text: a lookup would fail with a 500.
     if (/%00/i.test(request.url)) throw invalidRequest([{ path: 'url', message: 'must not hold %00 (NUL)' }]);
+    if (!queryDecodes(request.url)) throw malformedUrl('querystring');
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
       throw invalidRequest([{ path: 'headers.host', message: 'is required in HTTP/1.1' }]);
     }

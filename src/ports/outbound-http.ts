@@ -51,3 +51,12 @@ export interface OutboundHttp {
   /** Resolves for any HTTP status; throws OutboundError when no response could be had. */
   request(request: OutboundRequest): Promise<OutboundResponse>;
 }
+
+/** Whether the service may call an address, decided as a request to it would decide, without sending one. */
+export interface DestinationCheck {
+  /**
+   * Throws OutboundError (`invalid_url`, `refused_address`) for an address no request would be sent to. A
+   * host that does not resolve now is not refused: it may by the time it is called, which checks again.
+   */
+  checkDestination(url: string): Promise<void>;
+}

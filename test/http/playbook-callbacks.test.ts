@@ -9,7 +9,7 @@ import { waitFor } from '../support/wait-for.ts';
 
 /**
  * Signed callbacks of playbook runs to a local receiver: verified with the Standard Webhooks library,
- * retried on 5xx, refused for a private address without the allow-list, every attempt listed.
+ * retried on 5xx, refused at the start for a private address without the allow-list, every attempt listed.
  */
 interface Received {
   headers: IncomingHttpHeaders;
@@ -127,14 +127,20 @@ describe('playbook callbacks', () => {
     expect(badUrl.statusCode).toBe(400);
   });
 
-  it('to 127.0.0.1 without the allow-list: refused, and the refusal listed as a failed delivery', async () => {
-    const key = await refused.createKey('refused-owner');
+  it('to 127.0.0.1 without the allow-list: refused at the start with 400, no run stored and no unit counted', async () => {
+    const key = await refused.createKey('refused-owner', { apiPlan: 'free' });
     await createSecret(refused, key);
     const before = received.length;
-    const { runId } = (await startContentMachine(refused, key, { callbackUrl: receiverUrl })).json().data;
-    const delivery = await deliveryOf(refused, key, runId, (candidate) => candidate.status !== 'pending');
-    expect(delivery.status).toBe('failed');
-    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, status: null, outcome: 'failed', error: expect.stringContaining('refused_address') })]);
+    const started = await startContentMachine(refused, key, { callbackUrl: receiverUrl });
+    expect(started.statusCode).toBe(400);
+    expect(started.json()).toMatchObject({
+      code: 'invalid_request',
+      issues: [{ path: 'callbackUrl', message: expect.stringMatching(/^Callbacks are not sent to this address: 127\.0\.0\.1 is a private, local or reserved address/) }],
+    });
+    const runs = await refused.app.inject({ method: 'GET', url: '/api/runs', headers: bearer(key) });
+    expect(runs.json().data).toEqual([]);
+    const usage = await refused.app.inject({ method: 'GET', url: '/api/usage', headers: bearer(key) });
+    expect(usage.json().data.api.used).toBe(0);
     expect(received.length).toBe(before);
   });
 });

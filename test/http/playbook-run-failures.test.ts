@@ -142,7 +142,9 @@ describe('cancel', () => {
     ]);
     const events = parseEventStream((await get(key, `/api/playbooks/runs/${runId}/events`)).body);
     expect(events.map((event) => event.event)).toEqual(['run.started', 'step.started', 'run.canceled']);
-    expect((await post(key, `/api/playbooks/runs/${runId}/cancel`)).statusCode).toBe(200);
+    const again = await post(key, `/api/playbooks/runs/${runId}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'conflict', status: 'canceled', error: expect.stringMatching(/is already canceled/) });
   });
 });
 

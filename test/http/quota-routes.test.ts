@@ -85,6 +85,23 @@ describe('daily quotas — errors', () => {
     expect(attack.json().code).toBe('quota_exceeded');
   });
 
+  it('answer 429 for a playbook needing more units than are left, saying how many it needs and how many are left', async () => {
+    const key = await testApp.createKey('one-left', { apiPlan: 'free' });
+    await Promise.all(Array.from({ length: 49 }, () => run(key)));
+    const refused = await run(key, '/api/playbooks/run', { playbook_id: 'weekly-report', inputs: { client_name: 'Acme', period: 'week of 2 March 2026' } });
+    expect(refused.statusCode).toBe(429);
+    const resetAt = nextUtcMidnight(new Date()).toISOString();
+    expect(refused.json()).toMatchObject({ code: 'quota_exceeded', usage: { used: 49, limit: 50, plan: 'free' }, upgradeUrl: '/pricing', resetAt });
+    expect(refused.json().error).toMatch(/daily limit/i);
+    expect(refused.json().error).toContain('needs 2 units (one per step) and 1 is left');
+    expect(refused.json().error).toContain(resetAt);
+    expect(refused.json().error).not.toMatch(/limit reached/i);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['x-ratelimit-remaining']).toBe('1');
+    // The one unit left is still there: nothing was held for the refused run.
+    expect((await run(key)).statusCode).toBe(200);
+  });
+
   it('count none of the refused requests, and still send the headers on them', async () => {
     const key = await testApp.createKey('refusals', { apiPlan: 'free' });
     const responses = [

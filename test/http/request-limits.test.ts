@@ -5,7 +5,6 @@ import { formBodyLimits } from '../../src/http/form-body.ts';
 import { jsonBodyLimits } from '../../src/http/json-body-limits.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
-import { waitFor } from '../support/wait-for.ts';
 
 /**
  * Hostile bodies at the HTTP edge: authentication before the body is read, and form and JSON bodies over
@@ -160,16 +159,8 @@ describe('JSON bodies — every string a model could see is screened', () => {
 
   it('blocks a jailbreak at the deepest level of a form-encoded trigger', async () => {
     const response = await trigger(`agent=summarize&prompt=Summarise+the+numbers&params${'[n]'.repeat(formBodyLimits.keySegments - 1)}=${encodeURIComponent(attack)}`);
-    // Accepted for the background, where screening happens; the run then fails with the jailbreak layer's code.
-    expect(response.statusCode).toBe(202);
-    const statusUrl = response.json().statusUrl as string;
-    const view = await waitFor(
-      async () => {
-        const current = (await testApp.app.inject({ method: 'GET', url: statusUrl, headers: bearer(key) })).json().data as { status: string; error: { code: string } | null };
-        return ['done', 'failed'].includes(current.status) && current;
-      },
-      { what: 'the end of the triggered run' },
-    );
-    expect(view).toMatchObject({ status: 'failed', error: { code: 'safety_blocked' } });
+    // Refused at once, as the run would refuse it: nothing is stored for the background.
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'safety_blocked', layer: 'jailbreak' });
   });
 });

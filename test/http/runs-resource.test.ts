@@ -137,7 +137,9 @@ describe('cancel and resume', () => {
       const canceled = await send(`/api/runs/${runId}/cancel`);
       expect(canceled.statusCode).toBe(200);
       expect(canceled.json().data).toMatchObject({ id: runId, kind: 'agent', status: 'canceled', done: true, progress: 0 });
-      expect((await send(`/api/runs/${runId}/cancel`)).json().data.status).toBe('canceled');
+      const again = await send(`/api/runs/${runId}/cancel`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ success: false, code: 'conflict', status: 'canceled', error: expect.stringContaining('already canceled') });
 
       const resumed = await send(`/api/runs/${runId}/resume`);
       expect(resumed.statusCode).toBe(202);

@@ -56,7 +56,7 @@ function admittedCredentials(facts: RouteFacts): Record<string, string> {
 }
 
 const needsCredentials = (facts: RouteFacts) => facts.auth !== 'public' && facts.auth !== 'anonymous';
-// Beyond the usual ones, methods Node's parser takes that no route uses (WebDAV's), which must get the same 404.
+// Beyond the usual ones, methods Node's parser takes that no route uses (WebDAV's), which must get the same 405.
 const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'LOCK', 'SEARCH'];
 
 describe('the route facts table', () => {
@@ -110,12 +110,20 @@ describe.each(routes.map((route) => ({ ...route, name: `${route.method} ${route.
     }
   });
 
-  it('answers a method the path does not have with 404 not_found in the JSON error body', async () => {
+  it('answers a method the path does not have with 405 method_not_allowed and Allow, and OPTIONS with 204 and Allow', async () => {
     const path = fillPath(route.url, ordinaryParameters(route, owner.owned, fixture.spareKeyPrefix));
     // A method another route answers on this path (GET /api/playbooks/run is GET /api/playbooks/:playbook) is that route's business.
     const answered = new Set(routes.filter((candidate) => patternMatches(candidate.url, path)).map((candidate) => candidate.method));
+    const allow = [...[...answered].sort(), 'OPTIONS'].join(', ');
     for (const method of otherMethods.filter((name) => !answered.has(name))) {
-      expectError({ ...route, method }, await call({ ...route, method }, admittedCredentials(described(route))), 404, 'not_found');
+      const response = await call({ ...route, method }, admittedCredentials(described(route)));
+      if (method === 'OPTIONS') {
+        expect(response.statusCode, `OPTIONS ${path}: ${response.body}`).toBe(204);
+      } else {
+        expectError({ ...route, method }, response, 405, 'method_not_allowed');
+        expect(response.json().allowed).toEqual(allow.split(', '));
+      }
+      expect(response.headers.allow, `${method} ${path}`).toBe(allow);
     }
   });
 

@@ -66,6 +66,31 @@ describe('transport errors — every answer is the JSON error body', () => {
     expectEnvelope(await sendRaw(request), 400, 'invalid_request');
   });
 
+  it.each([
+    ['a path', '/api/agents/%E0%A4%A', 'url'],
+    ['a path, the escape cut short at its end', '/api/agents/summarize%', 'url'],
+    ['a path with an escape that is no UTF-8 (an encoded surrogate)', '/api/runs/%ED%A0%80', 'url'],
+    ['a path under a wildcard route', '/docs/static/%E0%A4%A', 'url'],
+    ['a path with a method it does not have', '/api/agents/%E0%A4%A', 'url', 'DELETE'],
+    ['a query value', '/api/runs?status=%E0%A4%A', 'querystring'],
+    ['a query key', '/api/runs?%zz=1', 'querystring'],
+    ['a query on a route that reads no query', '/api/agents?x=%', 'querystring'],
+    ['a query on the trigger', '/api/webhooks/trigger?account=%E0', 'querystring', 'POST'],
+  ])('answers 400 invalid_request naming the part for bad percent-encoding in %s', async (_label, target, part, method = 'GET') => {
+    const response = await sendRaw(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    expectEnvelope(response, 400, 'invalid_request');
+    expect(JSON.parse(response.body)).toMatchObject({
+      error: expect.stringContaining('is not valid percent-encoding'),
+      issues: [{ path: part, message: expect.stringMatching(/^is not valid percent-encoding: each % must start a %XX escape/) }],
+      requestId: response.headers['x-request-id'],
+    });
+  });
+
+  it('takes query strings that decode, with plus signs and encoded characters', async () => {
+    const response = await sendRaw('GET /api/agents/summarize?x=caf%C3%A9+au+lait&y=%25 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(response.status).toBe(200);
+  });
+
   it('answers an unknown Expect value like any request, in JSON', async () => {
     const response = await sendRaw('GET /api/agents/summarize HTTP/1.1\r\nHost: localhost\r\nExpect: something-else\r\nConnection: close\r\n\r\n');
     expect(response.status).toBe(200);

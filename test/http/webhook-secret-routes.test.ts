@@ -66,7 +66,10 @@ describe('webhook secret routes — errors', () => {
   it('has no way to read a secret back', async () => {
     const key = await testApp.createKey('hooks-reader');
     await rotate(bearer(key));
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/webhooks/secret', headers: bearer(key) })).statusCode).toBe(404);
+    const read = await testApp.app.inject({ method: 'GET', url: '/api/webhooks/secret', headers: bearer(key) });
+    expect(read.statusCode).toBe(405);
+    expect(read.headers.allow).toBe('POST, OPTIONS');
+    expect(read.body).not.toContain('whsec_');
   });
 });
 

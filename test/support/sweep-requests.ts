@@ -6,7 +6,7 @@ import type { OwnedIds } from './two-account-app.ts';
 
 /** A value for each path parameter that names something that exists, as its owner would ask for it. */
 export function ordinaryParameters(route: RegisteredRoute, owned: OwnedIds, spareKeyPrefix: string): Record<string, string> {
-  const byName: Record<string, string> = { agent: 'blog-gen', playbook: 'content-machine', runId: owned.playbookRun, prefix: spareKeyPrefix, user: 'spare-account', '*': 'swagger-ui.css' };
+  const byName: Record<string, string> = { agent: 'blog-gen', playbook: 'content-machine', runId: owned.playbookRun, prefix: spareKeyPrefix, user: 'spare-account', '*': 'static/swagger-ui.css' };
   return Object.fromEntries(pathParameters(route.url).map((name) => [name, byName[name] ?? 'x']));
 }
 

@@ -1,4 +1,4 @@
-import { OutboundError, type OutboundHttp, type OutboundRequest, type OutboundResponse } from '../../ports/outbound-http.ts';
+import { OutboundError, type DestinationCheck, type OutboundHttp, type OutboundRequest, type OutboundResponse } from '../../ports/outbound-http.ts';
 import { bodyText } from './body-text.ts';
 import { DestinationResolver, systemHostLookup, type HostLookup } from './destination-resolver.ts';
 import { networkFailure } from './network-failure.ts';
@@ -20,6 +20,9 @@ export interface SafeOutboundHttpOptions {
   /** How host names become addresses; the system resolver when not set. */
   lookupHost?: HostLookup;
 }
+
+/** The longest a destination check waits for DNS. */
+const destinationCheckMs = 2_000;
 
 /** What stays the same across the hops of one request. */
 interface RequestLimits {
@@ -43,7 +46,7 @@ interface Hop {
  * redirect) is checked against the address policy, and the connection goes to exactly the addresses
  * that were checked. `redirects` lists the URLs redirected to, in order.
  */
-export class SafeOutboundHttp implements OutboundHttp {
+export class SafeOutboundHttp implements OutboundHttp, DestinationCheck {
   private readonly resolver: DestinationResolver;
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
@@ -56,6 +59,19 @@ export class SafeOutboundHttp implements OutboundHttp {
     this.maxBytes = options.maxBytes;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.userAgent = options.userAgent;
+  }
+
+  /**
+   * The address policy of a request's first hop, without the request: for addresses stored to be called later.
+   * A caller waits for it, so DNS gets at most `destinationCheckMs`; a host it cannot resolve in time passes.
+   */
+  async checkDestination(url: string): Promise<void> {
+    const parsed = parseOutboundUrl(url);
+    try {
+      await this.resolver.resolve(hostOf(parsed), AbortSignal.timeout(Math.min(this.timeoutMs, destinationCheckMs)));
+    } catch (error) {
+      if (error instanceof OutboundError && error.kind === 'refused_address') throw error;
+    }
   }
 
   async request(request: OutboundRequest): Promise<OutboundResponse> {

@@ -72,15 +72,21 @@ export class AccountService {
     this.#authCacheMs = (dependencies.authCacheSeconds ?? 0) * 1000;
   }
 
-  async createKey(input: CreateKeyInput): Promise<CreatedKey> {
+  /** Everything wrong with a key's account id, plans and name, listed rather than thrown. */
+  keyIssues(input: Partial<CreateKeyInput>): ValidationIssue[] {
     const issues: ValidationIssue[] = [];
-    const idProblem = accountIdProblem(input.accountId);
+    const idProblem = input.accountId === undefined ? undefined : accountIdProblem(input.accountId);
     if (idProblem !== undefined) issues.push({ path: 'user', message: idProblem });
     this.#checkPlan('api', input.apiPlan, 'plan', issues);
     this.#checkPlan('v1', input.v1Plan, 'v1Plan', issues);
     if (input.name !== undefined && (input.name.length < 1 || input.name.length > 100)) {
       issues.push({ path: 'name', message: 'must be 1-100 characters' });
     }
+    return issues;
+  }
+
+  async createKey(input: CreateKeyInput): Promise<CreatedKey> {
+    const issues = this.keyIssues(input);
     if (issues.length > 0) throw invalidRequest(issues);
 
     const now = this.#clock.now().toISOString();
@@ -116,12 +122,18 @@ export class AccountService {
     };
   }
 
-  /** Changes an account's plan on either surface; the new limit applies from the next request. */
-  async setPlans(accountId: string, plans: { apiPlan?: string | undefined; v1Plan?: string | undefined }): Promise<Account> {
+  /** Everything wrong with a change of plans, listed rather than thrown. */
+  planIssues(plans: { apiPlan?: string | undefined; v1Plan?: string | undefined }): ValidationIssue[] {
     const issues: ValidationIssue[] = [];
     if (plans.apiPlan === undefined && plans.v1Plan === undefined) issues.push({ path: '', message: 'name a plan to set (plan and/or v1Plan)' });
     this.#checkPlan('api', plans.apiPlan, 'plan', issues);
     this.#checkPlan('v1', plans.v1Plan, 'v1Plan', issues);
+    return issues;
+  }
+
+  /** Changes an account's plan on either surface; the new limit applies from the next request. */
+  async setPlans(accountId: string, plans: { apiPlan?: string | undefined; v1Plan?: string | undefined }): Promise<Account> {
+    const issues = this.planIssues(plans);
     if (issues.length > 0) throw invalidRequest(issues);
     const account = await this.#accounts.updatePlans(accountId, { apiPlan: plans.apiPlan, v1Plan: plans.v1Plan });
     if (!account) throw new AppError('not_found', `Account "${accountId}" does not exist`);

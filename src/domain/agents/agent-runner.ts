@@ -10,6 +10,8 @@ import type { SafetyPipeline } from '../safety/safety-pipeline.ts';
 import type { AgentTool } from '../tools/agent-tool.ts';
 import type { Agent, ApiSurface } from './agent.ts';
 import type { AgentCatalog } from './agent-catalog.ts';
+import type { ValidationIssue } from '../errors.ts';
+import { agentTaskIssues, type AgentRunBody } from './agent-task.ts';
 import { confirmationRequired } from './confirmation-required.ts';
 import { acceptTask, findAgent, findFreeAgent } from './pipeline/resolve-stage.ts';
 import { awaitsConfirmation, routeTask, type RoutingChoice } from './pipeline/route-stage.ts';
@@ -69,6 +71,15 @@ export class AgentRunner {
   /** The agent a command names; 410 `gone` for a retired id, else 404 `agent_not_found` with every valid id for the surface. */
   findAgent(agentId: string, surface: ApiSurface): Agent {
     return findAgent(this.#stages.catalog, agentId, surface);
+  }
+
+  /**
+   * What is wrong with the agent's part of a request (its fields, or a missing prompt), listed rather than
+   * thrown; none for an agent that does not exist (that is a 404 of its own).
+   */
+  taskIssues(agentId: string, surface: ApiSurface, body: AgentRunBody): ValidationIssue[] {
+    const agent = this.#stages.catalog.find(agentId, surface);
+    return agent ? agentTaskIssues(agent, body) : [];
   }
 
   /** Agents anonymous callers may run, or 403 `agent_not_free` with the ones they may. */

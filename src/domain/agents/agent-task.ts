@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { invalidRequest, type ValidationIssue } from '../errors.ts';
+import { issuesFromZod } from '../validation-issues.ts';
 import type { Agent } from './agent.ts';
 import { conditionHolds } from './promises/agent-promise.ts';
 
@@ -32,56 +33,61 @@ export interface AgentTask {
  * and the request sends its required ones; then the task is built from the fields.
  */
 export function resolveAgentTask(agent: Agent, body: AgentRunBody): AgentTask {
+  const issues = agentTaskIssues(agent, body);
+  if (issues.length > 0) throw invalidRequest(issues);
   const fields = collectFields(agent, body);
-  const userPrompt = body.prompt?.trim() ? body.prompt : undefined;
-
   const visible = Object.fromEntries(Object.entries(fields).filter(([name]) => !agent.privateFields.includes(name)));
-  if (userPrompt !== undefined) {
-    validateFields(agent.optionalFieldsValidator, fields);
-    checkInputRules(agent, fields);
-    return { prompt: appendFields(userPrompt, visible), fields, userPrompt };
-  }
-
-  if (!agent.requiredFieldsValidator || Object.keys(fields).length === 0) {
-    const alternatives = agent.fieldNames.length > 0 ? ` or the agent's fields (${agent.fieldNames.join(', ')})` : '';
-    throw invalidRequest([{ path: 'prompt', message: `Required: send a prompt (1-50000 characters)${alternatives}` }]);
-  }
-  validateFields(agent.requiredFieldsValidator, fields);
-  checkInputRules(agent, fields);
+  if (hasPrompt(body)) return { prompt: appendFields(body.prompt as string, visible), fields, userPrompt: body.prompt as string };
   const prompt = agent.taskTemplate ? renderTemplate(agent.taskTemplate, visible) : '';
   return { prompt: appendFields(prompt || `Task for ${agent.name}.`, visible), fields, userPrompt: undefined };
 }
 
+/**
+ * Everything wrong with the agent's part of a request, all of it: with a prompt, the fields sent against
+ * their schema; without one, a missing prompt, or every field the agent requires that is missing or wrong.
+ * Also read for a body its schema already refused, so a 400 lists both (a prompt of the wrong type
+ * counts as sent: the schema reports it).
+ */
+export function agentTaskIssues(agent: Agent, body: AgentRunBody): ValidationIssue[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const fields = collectFields(agent, body);
+  if (hasPrompt(body)) return [...fieldIssues(agent.optionalFieldsValidator, fields), ...inputRuleIssues(agent, fields)];
+  if (!agent.requiredFieldsValidator || Object.keys(fields).length === 0) {
+    const alternatives = agent.fieldNames.length > 0 ? ` or the agent's fields (${agent.fieldNames.join(', ')})` : '';
+    return [{ path: 'prompt', message: `Required: send a prompt (1-50000 characters)${alternatives}` }];
+  }
+  return [...fieldIssues(agent.requiredFieldsValidator, fields), ...inputRuleIssues(agent, fields)];
+}
+
+function hasPrompt(body: AgentRunBody): boolean {
+  return typeof body.prompt === 'string' ? body.prompt.trim() !== '' : body.prompt !== undefined && body.prompt !== null;
+}
+
 function collectFields(agent: Agent, body: AgentRunBody): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
+  const nested = typeof body.input === 'object' && body.input !== null ? body.input : undefined;
   for (const name of agent.fieldNames) {
-    const value = body.input?.[name] ?? body[name];
+    const value = nested?.[name] ?? body[name];
     if (value !== undefined && value !== null && value !== '') fields[name] = value;
   }
   return fields;
 }
 
-function validateFields(validator: ZodType | undefined, fields: Record<string, unknown>): void {
-  if (!validator) return;
+function fieldIssues(validator: ZodType | undefined, fields: Record<string, unknown>): ValidationIssue[] {
+  if (!validator) return [];
   const result = validator.safeParse(fields);
-  if (result.success) return;
-  const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-  throw invalidRequest(issues);
+  return result.success ? [] : issuesFromZod(result.error);
 }
 
-/** The agent's rules that tie one field to another (learn needs three samples), each broken one reported. */
-function checkInputRules(agent: Pick<Agent, 'inputRules'>, fields: Record<string, unknown>): void {
-  const issues: ValidationIssue[] = [];
-  for (const rule of agent.inputRules) {
-    if (!conditionHolds(rule.when, fields)) continue;
-    const value = fields[rule.require];
-    const broken = value === undefined || (rule.minItems !== undefined && (!Array.isArray(value) || value.length < rule.minItems));
-    if (broken) issues.push({ path: rule.require, message: rule.message });
-  }
-  if (issues.length > 0) throw invalidRequest(issues);
+/** The agent's rules that tie one field to another (learn needs three samples): each broken one. */
+function inputRuleIssues(agent: Pick<Agent, 'inputRules'>, fields: Record<string, unknown>): ValidationIssue[] {
+  return agent.inputRules
+    .filter((rule) => {
+      if (!conditionHolds(rule.when, fields)) return false;
+      const value = fields[rule.require];
+      return value === undefined || (rule.minItems !== undefined && (!Array.isArray(value) || value.length < rule.minItems));
+    })
+    .map((rule) => ({ path: rule.require, message: rule.message }));
 }
 
 function renderTemplate(template: string, fields: Record<string, unknown>): string {

@@ -10,11 +10,14 @@ export interface SafetyReport {
   regenerated?: 'output_blocked' | 'quality';
 }
 
-/** 422 `safety_blocked`: a layer refused the request before any model saw it. */
-export function safetyBlocked(block: SafetyBlock, layers: LayerReport[], runId: string): AppError {
+/**
+ * 422 `safety_blocked`: a layer refused the request before any model saw it. With the id of the run stored as
+ * blocked; without one when nothing was stored (a run refused before it was started in the background).
+ */
+export function safetyBlocked(block: SafetyBlock, layers: LayerReport[], runId?: string): AppError {
   return new AppError('safety_blocked', `The request was blocked by the ${block.layer} safety layer (${block.categories.join(', ')})`, {
     ...blockDetails(block),
-    runId,
+    ...(runId === undefined ? {} : { runId }),
     safety: { passed: false, layers },
   });
 }

@@ -30,7 +30,20 @@ const dayMs = 86_400_000;
  * included). `to` defaults to `today`, `from` to 29 days before `to` (not before the window), `groupBy` to
  * `day`.
  */
-export function resolveAnalyticsQuery(input: { from?: string | undefined; to?: string | undefined; groupBy?: string | undefined }, today: string): AnalyticsQuery {
+export function resolveAnalyticsQuery(input: AnalyticsQueryInput, today: string): AnalyticsQuery {
+  const { issues, query } = readAnalyticsQuery(input, today);
+  if (!query) throw invalidRequest(issues);
+  return query;
+}
+
+export interface AnalyticsQueryInput {
+  from?: string | undefined;
+  to?: string | undefined;
+  groupBy?: string | undefined;
+}
+
+/** Every problem with a report request, and the query when there is none. */
+export function readAnalyticsQuery(input: AnalyticsQueryInput, today: string): { issues: ValidationIssue[]; query?: AnalyticsQuery } {
   const issues: ValidationIssue[] = [];
   const givenFrom = input.from === undefined ? undefined : checkedDay(input.from, 'from', issues);
   const to = input.to === undefined ? today : checkedDay(input.to, 'to', issues);
@@ -42,8 +55,8 @@ export function resolveAnalyticsQuery(input: { from?: string | undefined; to?: s
   }
   const groupBy = input.groupBy ?? 'day';
   if (!isGrouping(groupBy)) issues.push({ path: 'groupBy', message: `must be one of ${analyticsGroupings.join(', ')}` });
-  if (issues.length > 0 || from === undefined || to === undefined || !isGrouping(groupBy)) throw invalidRequest(issues);
-  return { from, to, groupBy };
+  if (issues.length > 0 || from === undefined || to === undefined || !isGrouping(groupBy)) return { issues };
+  return { issues, query: { from, to, groupBy } };
 }
 
 /** Every day from `from` to `to`, both included; counted rather than compared as text, which stops past year 9999 too. */

@@ -1,6 +1,7 @@
 import type { AnalyticsGroupBy, AnalyticsRepository, AnalyticsScope, RollupGroup } from '../../ports/analytics-repository.ts';
 import type { Clock } from '../../ports/clock.ts';
-import { daysOf, resolveAnalyticsQuery } from './analytics-query.ts';
+import type { ValidationIssue } from '../errors.ts';
+import { daysOf, readAnalyticsQuery, resolveAnalyticsQuery, type AnalyticsQueryInput } from './analytics-query.ts';
 import { addLatencyCounts, percentileFromBuckets } from './latency-buckets.ts';
 import { addSafetyCounts } from './safety-verdict-counts.ts';
 
@@ -55,6 +56,14 @@ export class AnalyticsService {
    * Totals and series for the range, counted by the UTC day each run started. Throws 400 invalid_request
    * listing every problem with the range or the grouping.
    */
+  /**
+   * What is wrong with a report's range and grouping, listed rather than thrown: for a request refused for
+   * something else too, so one 400 lists everything.
+   */
+  queryIssues(input: AnalyticsQueryInput): ValidationIssue[] {
+    return readAnalyticsQuery(input, this.#clock.now().toISOString().slice(0, 10)).issues;
+  }
+
   async report(request: AnalyticsRequest): Promise<AnalyticsReport> {
     const today = this.#clock.now().toISOString().slice(0, 10);
     const query = resolveAnalyticsQuery(request, today);

@@ -11,6 +11,13 @@ const maxTextLength = 50_000;
  * dropped, so templates render them as empty text.
  */
 export function validatePlaybookInputs(fields: readonly PlaybookField[], inputs: Readonly<Record<string, unknown>>): Record<string, string | number | boolean> {
+  const { issues, accepted } = readPlaybookInputs(fields, inputs);
+  if (issues.length > 0) throw invalidRequest(issues);
+  return accepted;
+}
+
+/** The inputs read against the fields: every problem, and the values that were accepted. */
+export function readPlaybookInputs(fields: readonly PlaybookField[], inputs: Readonly<Record<string, unknown>>): { issues: ValidationIssue[]; accepted: Record<string, string | number | boolean> } {
   const issues: ValidationIssue[] = [];
   const accepted: Record<string, string | number | boolean> = {};
   const known = new Set(fields.map((field) => field.key));
@@ -28,8 +35,7 @@ export function validatePlaybookInputs(fields: readonly PlaybookField[], inputs:
     if ('problem' in read) issues.push({ path, message: read.problem });
     else accepted[field.key] = read.value;
   }
-  if (issues.length > 0) throw invalidRequest(issues);
-  return accepted;
+  return { issues, accepted };
 }
 
 /**

@@ -5,19 +5,19 @@ import type { PlaybookRunRecord, PlaybookRunRepository, RunKind } from '../../po
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentCatalog } from '../agents/agent-catalog.ts';
 import { needsConfirmation } from '../agents/confirmation-required.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type ValidationIssue } from '../errors.ts';
 import { createId } from '../ids.ts';
 import type { QuotaService } from '../quotas/quota-service.ts';
 import type { StoredText } from '../runs/stored-text.ts';
-import { strictestPolicy } from '../safety/safety-policy.ts';
 import type { Playbook, PlaybookCatalog } from './playbook-catalog.ts';
-import { validatePlaybookInputs } from './playbook-inputs.ts';
+import { readPlaybookInputs, validatePlaybookInputs } from './playbook-inputs.ts';
 import { newPlaybookRun } from './new-playbook-run.ts';
 import { decodePageCursor, toPage } from '../pagination-cursor.ts';
 import { playbookEvents } from './playbook-run-events.ts';
 import { firstUnfinishedStep, isRunFinished } from './playbook-run-state.ts';
 import type { PlaybookStepExecutor } from './playbook-step-executor.ts';
 import type { RunLauncher } from '../runs/run-launcher.ts';
+import type { RunContexts } from '../runs/run-context.ts';
 
 export interface StartPlaybookCommand {
   account: Account;
@@ -48,6 +48,7 @@ export class PlaybookService {
   readonly #clock: Clock;
   readonly #launcher: RunLauncher;
   readonly #storedText: StoredText;
+  readonly #contexts: Pick<RunContexts, 'forAccount'>;
 
   constructor(dependencies: {
     playbooks: PlaybookCatalog;
@@ -59,8 +60,10 @@ export class PlaybookService {
     executor: PlaybookStepExecutor;
     clock: Clock;
     launcher: RunLauncher;
-    /** Stores the inputs with PII as the steps' models will see it. */
+    /** Screens the inputs as the steps will, and stores them with PII as the steps' models will see it. */
     storedText: StoredText;
+    /** The caller's plan, whose layer modes the steps are screened under. */
+    contexts: Pick<RunContexts, 'forAccount'>;
   }) {
     this.#playbooks = dependencies.playbooks;
     this.#agents = dependencies.agents;
@@ -72,6 +75,7 @@ export class PlaybookService {
     this.#clock = dependencies.clock;
     this.#launcher = dependencies.launcher;
     this.#storedText = dependencies.storedText;
+    this.#contexts = dependencies.contexts;
   }
 
   /** The playbook an id names, or 404 `playbook_not_found` listing the ids there are. */
@@ -82,8 +86,20 @@ export class PlaybookService {
   }
 
   /**
+   * What is wrong with a playbook's inputs, listed rather than thrown; none for a playbook that does not
+   * exist (a 404 of its own) or inputs that are not an object (the request's schema says so).
+   */
+  inputIssues(playbookId: string, inputs: unknown): ValidationIssue[] {
+    const playbook = this.#playbooks.find(playbookId);
+    const given = inputs ?? {};
+    if (!playbook || typeof given !== 'object' || Array.isArray(given)) return [];
+    return readPlaybookInputs(playbook.fields, given as Record<string, unknown>).issues;
+  }
+
+  /**
    * Validates the inputs (413 past the screening limit) and confirmation, then launches the run (one unit of today's quota per step). The
-   * inputs are stored with PII as the strictest of the steps' agents treats it: placeholders, never values.
+   * inputs are screened as each step's run will screen them (422 at once, nothing stored, the units given back)
+   * and stored with PII as the strictest of the steps' agents treats it: placeholders, never values.
    */
   async start(command: StartPlaybookCommand): Promise<PlaybookRunRecord> {
     const playbook = this.find(command.playbookId);
@@ -91,9 +107,10 @@ export class PlaybookService {
     // Inputs longer than each step's screen reads would fail every step: 413 now, before any unit is taken.
     this.#storedText.checkSize(validated);
     if (!command.confirmed) this.#requireNoConfirmation(playbook);
-    const policy = strictestPolicy(playbook.steps.flatMap((step) => this.#agents.find(step.agent, 'api')?.safetyPolicy ?? []));
+    const { plan } = this.#contexts.forAccount(command.account, 'api');
+    const policies = playbook.steps.flatMap((step) => this.#agents.find(step.agent, 'api') ?? []).map((agent) => this.#storedText.runPolicy(agent, plan?.safety));
     return this.#launcher.launch({ account: command.account, steps: playbook.steps.length, callbackUrl: command.callbackUrl }, async (context) => {
-      const inputs = await this.#storedText.forLater(validated, policy);
+      const inputs = await this.#storedText.forLater(validated, policies);
       return newPlaybookRun({ id: createId('run', context.now), accountId: command.account.id, playbook, inputs, requestId: command.requestId, ...context });
     });
   }
@@ -116,11 +133,11 @@ export class PlaybookService {
 
   /**
    * Stops a queued or running run; its unfinished steps are canceled and the units of those that never
-   * started given back. A step running now keeps its unit: its model call goes on and is paid for.
+   * started given back. A step running now keeps its unit: its model call goes on and is paid for. A run
+   * already done, failed or canceled is 409 `conflict` naming its state: nothing was changed.
    */
   async cancel(accountId: string, runId: string, kind: RunKind | 'any' = 'playbook'): Promise<PlaybookRunRecord> {
     const run = await this.get(accountId, runId, kind);
-    if (run.status === 'canceled') return run;
     if (isRunFinished(run.status)) throw new AppError('conflict', `${runNoun(kind)} "${runId}" is already ${run.status}; only queued or running runs can be canceled`, { status: run.status });
     // Units of steps that never started go back to the quota in the transaction that cancels the run.
     const { canceled } = await this.#runs.cancel(run.id, { now: this.#clock.now().toISOString(), events: [playbookEvents.runCanceled(run)] });

@@ -68,7 +68,7 @@ export class QuotaService {
       const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
       throw new AppError(
         'quota_exceeded',
-        `Daily limit reached: the ${planId} plan allows ${limit} requests per day on ${surfacePaths[surface]}. It resets at ${resetAt.toISOString()} (UTC midnight).`,
+        refusalMessage({ planId, limit, used: result.count, units, path: surfacePaths[surface], resetAt }),
         { usage: { used: result.count, limit, plan: planId }, upgradeUrl: '/pricing', resetAt: resetAt.toISOString() },
         { retryAfterSeconds },
       );
@@ -114,6 +114,18 @@ export async function unavailableAs503<Result>(operation: () => Promise<Result>)
   } catch (error) {
     throw new AppError('overloaded', 'Usage counting is unavailable right now; retry shortly', {}, { retryAfterSeconds: 5, cause: error });
   }
+}
+
+/**
+ * What a 429 says: the daily limit is used up, or, for work of several units (a run of several steps, one
+ * unit each), how many it needs and how many are left, so a caller with some left knows why it was refused.
+ */
+function refusalMessage(refused: { planId: string; limit: number | null; used: number; units: number; path: string; resetAt: Date }): string {
+  const plan = `the ${refused.planId} plan allows ${refused.limit ?? 'unlimited'} requests per day on ${refused.path}`;
+  const reset = `It resets at ${refused.resetAt.toISOString()} (UTC midnight).`;
+  const left = Math.max(0, (refused.limit ?? 0) - refused.used);
+  if (refused.units <= 1) return `Daily limit reached: ${plan}. ${reset}`;
+  return `Not enough of the daily limit left: this needs ${refused.units} units (one per step) and ${left} ${left === 1 ? 'is' : 'are'} left today; ${plan}. ${reset}`;
 }
 
 function snapshotOf(plan: string, limit: number | null, used: number, resetAt: Date): UsageSnapshot {

@@ -39,7 +39,7 @@ export class BackgroundAgentRuns {
   }
 
   /**
-   * Refuses now what the run would refuse before any work (404, PII the agent blocks, 400, confirmation),
+   * Refuses now what the run would refuse before any work (404, the input layers' 422, 400, confirmation),
    * then launches it (one unit). The body is stored, and shown in a confirmation preview, with PII as the
    * agent's model will see it: placeholders, never values (fields only tools read included).
    */
@@ -47,9 +47,10 @@ export class BackgroundAgentRuns {
     // A background run has nobody to stream to.
     const { stream: _stream, ...sent } = command.body;
     const found = this.#runner.findAgent(command.agentId, 'api');
-    const body = await this.#storedText.forLater(sent, found.safetyPolicy, steeringKeys);
+    const { planPolicy, plan } = this.#contexts.forAccount(command.account, 'api');
+    // Screened now as its run will screen it: refused here, at once, what the run would refuse.
+    const body = await this.#storedText.forLater(sent, [this.#storedText.runPolicy(found, plan?.safety)], steeringKeys);
     // Routed as the run will be when its step runs (for the confirmation preview): by the plan's policy on /api.
-    const { planPolicy } = this.#contexts.forAccount(command.account, 'api');
     const agent = this.#runner.checkRequest({ surface: 'api', agentId: command.agentId, body, planPolicy });
     return this.#launcher.launch({ account: command.account, steps: 1, callbackUrl: command.callbackUrl }, async (context) =>
       newAgentRun({ id: createId('run', context.now), accountId: command.account.id, agent, body, requestId: command.requestId, ...context }),

@@ -1,11 +1,14 @@
 import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
+import { OutboundError, type DestinationCheck } from '../../ports/outbound-http.ts';
 import { invalidRequest } from '../errors.ts';
 import { viewOfBackgroundAgentRun } from '../runs/agent-run-view.ts';
 import type { WebhookMessage } from './webhook-dispatcher.ts';
 
-/** What a callback needs of the account's secrets. */
+/** What a callback needs: the account's secrets, and the outbound address policy its delivery will meet. */
 export interface CallbackDependencies {
   secretOf(accountId: string): Promise<string | undefined>;
+  /** Checks the address as a delivery would; without it, addresses are checked only when called. */
+  destinations?: DestinationCheck;
 }
 
 /**
@@ -20,9 +23,10 @@ export class RunCallbacks {
   }
 
   /**
-   * The callback address as it will be used, or 400 `invalid_request`: it must be an http(s) URL, and the
-   * account must have a webhook secret to sign with. Whether its host may be reached is decided when it is
-   * called (a refused address is a failed delivery, listed with the others).
+   * The callback address as it will be used, or 400 `invalid_request`: it must be an http(s) URL, the account
+   * must have a webhook secret to sign with, and the outbound address policy must let it be called (not a
+   * private, loopback or link-local address unless allowed by configuration), so a run is not started for a
+   * callback that could never be delivered. Its host is checked again when it is called.
    */
   async check(accountId: string, url: string, path = 'callbackUrl'): Promise<string> {
     let parsed: URL;
@@ -35,6 +39,10 @@ export class RunCallbacks {
     if (!(await this.#dependencies.secretOf(accountId))) {
       throw invalidRequest([{ path, message: 'Callbacks are signed with your webhook secret: create one first (POST /api/webhooks/secret or `agentapi webhooks secret`)' }]);
     }
+    await this.#dependencies.destinations?.checkDestination(parsed.toString()).catch((error: unknown) => {
+      if (error instanceof OutboundError) throw invalidRequest([{ path, message: `Callbacks are not sent to this address: ${error.message}` }]);
+      throw error;
+    });
     return parsed.toString();
   }
 

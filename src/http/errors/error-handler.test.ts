@@ -48,4 +48,22 @@ describe('the error handler', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'not_found', error: 'No route for DELETE /nowhere' });
   });
+
+  it('answers a known path with a method it lacks 405 method_not_allowed with Allow, and OPTIONS 204 with Allow', async () => {
+    const app = await appThrowing(new Error('unused'));
+    const response = await app.inject({ method: 'DELETE', url: '/boom?x=1' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'method_not_allowed',
+      error: 'DELETE is not allowed on /boom; it allows GET, HEAD, OPTIONS',
+      allowed: ['GET', 'HEAD', 'OPTIONS'],
+      requestId: expect.any(String),
+    });
+    const options = await app.inject({ method: 'OPTIONS', url: '/boom' });
+    expect(options.statusCode).toBe(204);
+    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await app.inject({ method: 'HEAD', url: '/boom' })).statusCode).toBe(500);
+  });
 });

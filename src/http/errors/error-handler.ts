@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalidRequest, type ValidationIssue } from '../../domain/errors.ts';
+import { requestIssues } from '../request-issues.ts';
+import { recordRouteMethods, type RouteMethods } from '../route-methods.ts';
 import { statusByCode } from './status-by-code.ts';
 
 /** Framework errors that are the client's doing, by Fastify error code. */
@@ -17,9 +19,22 @@ export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitB
   // A 5xx that carries a cause is a failure on our side: its stack goes to the log, never to the response.
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, asAppError(request, error, options.bodyLimitBytes)));
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  const routeMethods = recordRouteMethods(app);
+  app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply, routeMethods));
+}
+
+/**
+ * A request no route takes: a path that exists with other methods is 405 `method_not_allowed` with `Allow`
+ * (OPTIONS is answered 204 with it), any other path 404 `not_found`.
+ */
+function answerUnrouted(request: FastifyRequest, reply: FastifyReply, routeMethods: RouteMethods): FastifyReply {
+  const path = request.url.split('?')[0] ?? '';
+  const routed = routeMethods.allowedFor(path);
+  if (routed.length === 0) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}`));
+  const allowed = [...routed, 'OPTIONS'];
+  reply.header('Allow', allowed.join(', '));
+  if (request.method === 'OPTIONS') return reply.code(204).send();
+  return sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it allows ${allowed.join(', ')}`, { allowed }));
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
@@ -38,7 +53,7 @@ export function errorBody(request: FastifyRequest, error: AppError): Record<stri
  * else is logged with its stack and shown as `internal`.
  */
 export function asAppError(request: FastifyRequest, error: unknown, bodyLimitBytes = 0): AppError {
-  const appError = error instanceof Error ? toAppError(error as FastifyError, bodyLimitBytes) : undefined;
+  const appError = error instanceof Error ? toAppError(request, error as FastifyError, bodyLimitBytes) : undefined;
   if (appError) {
     if (statusByCode[appError.code] >= 500 && appError.cause) request.log.error({ err: appError.cause, code: appError.code }, appError.message);
     return appError;
@@ -47,16 +62,23 @@ export function asAppError(request: FastifyRequest, error: unknown, bodyLimitByt
   return new AppError('internal', 'Internal server error');
 }
 
-function toAppError(error: FastifyError, bodyLimitBytes: number): AppError | undefined {
+function toAppError(request: FastifyRequest, error: FastifyError, bodyLimitBytes: number): AppError | undefined {
   if (error instanceof AppError) return error;
-  if (error.validation) return invalidRequest(validationIssues(error));
+  if (error.validation) return invalidRequest(everyIssue(request, error));
   const mapped = error.code ? frameworkErrors[error.code] : undefined;
   if (mapped) return mapped(error, bodyLimitBytes);
-  if (error.statusCode === 404 || error.statusCode === 405) return new AppError('not_found', error.message);
+  if (error.statusCode === 404) return new AppError('not_found', error.message);
+  if (error.statusCode === 405) return new AppError('method_not_allowed', error.message);
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return invalidRequest([{ path: '', message: error.message }]);
   }
   return undefined;
+}
+
+/** Every issue of every part of the request, when its route's schemas say; otherwise those Fastify reported. */
+function everyIssue(request: FastifyRequest, error: FastifyError): ValidationIssue[] {
+  const issues = requestIssues(request);
+  return issues.length > 0 ? issues : validationIssues(error);
 }
 
 function validationIssues(error: FastifyError): ValidationIssue[] {

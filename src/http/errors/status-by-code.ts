@@ -10,6 +10,7 @@ export const statusByCode: Readonly<Record<ErrorCode, number>> = {
   agent_not_found: 404,
   playbook_not_found: 404,
   not_found: 404,
+  method_not_allowed: 405,
   request_timeout: 408,
   idempotency_in_flight: 409,
   conflict: 409,

@@ -25,6 +25,7 @@ declare module 'fastify' {
 export const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z
     .string()
+    .refine(validIdempotencyKey, 'must be 1 to 255 printable ASCII characters')
     .optional()
     .describe('Makes the request safe to retry: its first response is kept for 24 hours and replayed, with Idempotent-Replayed: true, to a retry with the same key and body. 1–255 printable ASCII characters.'),
 });

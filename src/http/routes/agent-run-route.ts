@@ -6,6 +6,7 @@ import type { HttpServices } from '../http-services.ts';
 import { idempotencyHeadersSchema } from '../hooks/idempotency-hooks.ts';
 import { requireAccount } from '../hooks/require-account.ts';
 import { presentAgentRun } from '../presenters/agent-presenter.ts';
+import { asRecord } from '../request-issues.ts';
 import { agentParamsSchema, agentRunBodySchema, agentRunEnvelopeSchema } from '../schemas/agent-schemas.ts';
 import { bearerSecurity, errorResponses } from '../schemas/common-schemas.ts';
 import { usageHeadersOnSend } from '../hooks/usage-headers-hook.ts';
@@ -30,7 +31,13 @@ export function registerAgentRunRoute(
       response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 401, 404, 409, 410, 413, 415, 422, 429, 500, 502, 503) },
     },
     // A streamed run cannot be replayed, so its Idempotency-Key is not taken.
-    config: { idempotency: { skip: (request) => wantsStream(request, request.body as { stream?: boolean }) } },
+    config: {
+      idempotency: { skip: (request) => wantsStream(request, request.body as { stream?: boolean }) },
+      furtherIssues: (request) => {
+        const agentId = asRecord(request.params).agent;
+        return typeof agentId === 'string' ? services.runner.taskIssues(agentId, route.surface, asRecord(request.body)) : [];
+      },
+    },
     // Authentication comes before the body is read: an anonymous caller costs no parsing and learns nothing from a 400.
     onRequest: requireAccount(services),
     onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, route.surface), setQuotaHeaders),

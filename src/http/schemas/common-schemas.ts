@@ -7,7 +7,8 @@ export const errorBodySchema = z
     error: z.string().describe('Human-readable message'),
     code: z.enum(errorCodes).describe('Machine-readable error code'),
     requestId: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('On invalid_request: every problem, at most 50'),
+    issuesOmitted: z.number().int().optional().describe('On invalid_request: how many problems there were beyond the 50 listed'),
     available: z.array(z.string()).optional().describe('Valid ids, on agent_not_found'),
     reason: z.string().optional().describe('Why the id is not an agent, on gone'),
     replacement: z
@@ -23,3 +24,11 @@ export function errorResponses<const Statuses extends number[]>(...statuses: Sta
 }
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/**
+ * For a body's refinements: run them whenever the body is an object, even when a field already failed
+ * (zod skips them then by default), so a 400 lists a missing id together with the fields that are wrong.
+ */
+export function evenWithFieldIssues(payload: { value: unknown }): boolean {
+  return typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evenWithFieldIssues } from './common-schemas.ts';
 import { runStatuses } from './started-run-schemas.ts';
 
 const stepStatuses = ['pending', 'running', 'done', 'failed', 'skipped', 'canceled'] as const;
@@ -15,7 +16,7 @@ export const startPlaybookBodySchema = z
     callbackUrl: z.string().min(1).max(2048).optional().describe('Where the outcome is POSTed when the run ends, signed with your webhook secret'),
     webhook_url: z.string().min(1).max(2048).optional().describe('Same as callbackUrl'),
   })
-  .refine((body) => body.playbook_id !== undefined || body.playbookId !== undefined, { message: 'Required: playbook_id (or playbookId)', path: ['playbook_id'] });
+  .refine((body) => body.playbook_id !== undefined || body.playbookId !== undefined, { message: 'Required: playbook_id (or playbookId)', path: ['playbook_id'], when: evenWithFieldIssues });
 
 export const playbookRunParamsSchema = z.object({ runId: z.string().min(1).max(64) });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { routingPolicies } from '../../domain/routing/routing-policy.ts';
+import { evenWithFieldIssues } from './common-schemas.ts';
 import { playbookStepViewSchema } from './playbook-run-schemas.ts';
 import { runKinds, runStatuses, startedRunSchema } from './started-run-schemas.ts';
 
@@ -99,10 +100,12 @@ export const triggerBodySchema = z
   .refine((body) => body.agent !== undefined || body.playbook_id !== undefined || body.playbookId !== undefined, {
     message: 'Required: agent (with prompt or params) or playbook_id (with inputs)',
     path: ['agent'],
+    when: evenWithFieldIssues,
   })
   .refine((body) => body.agent === undefined || (body.playbook_id === undefined && body.playbookId === undefined), {
     message: 'Send agent or playbook_id, not both',
     path: ['agent'],
+    when: evenWithFieldIssues,
   })
   .describe('An agent run ({ agent, prompt | params }) or a playbook run ({ playbook_id, inputs }), JSON or form-encoded');
 

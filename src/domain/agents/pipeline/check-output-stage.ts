@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import { DeliveryFailed } from '../../tools/delivery-failed.ts';
 import type { RoutingDecision } from '../../routing/model-router.ts';
 import type { LayerReport } from '../../safety/safety-layer.ts';
 import type { SafetyPipeline } from '../../safety/safety-pipeline.ts';
@@ -47,8 +48,11 @@ export async function checkOutput(dependencies: CheckOutputDependencies, run: Ru
     const checked = agent.publicOutputValidator.safeParse(output);
     if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
   } catch (error) {
+    const layers = [...run.reports, ...outputReports];
+    // A delivery that did not happen is not the agent's failure, and the caller does not pay for it.
+    if (error instanceof DeliveryFailed) throw new RunEnded(withRunId(error, run.runId), { status: 'failed', errorCode: error.code, model: chosen.model, layers, refund: true });
     const refusal = error instanceof AppError ? error : new AppError('agent_failed', 'The agent failed while processing the model output', { runId: run.runId }, { cause: error });
-    throw new RunEnded(refusal, { status: 'failed', errorCode: 'agent_failed', model: chosen.model, layers: [...run.reports, ...outputReports] });
+    throw new RunEnded(refusal, { status: 'failed', errorCode: 'agent_failed', model: chosen.model, layers });
   }
 
   const critic = await dependencies.safety.review({
@@ -63,4 +67,9 @@ export async function checkOutput(dependencies: CheckOutputDependencies, run: Ru
   const layers = [...run.reports, ...outputReports, critic.report];
   const safety: SafetyReport = { passed: layers.every((layer) => layer.verdict !== 'block'), layers, ...(answer.regenerated ? { regenerated: answer.regenerated } : {}) };
   return { output, layers, usage: totalUsage(run.calls), safety };
+}
+
+/** The refusal with the id of the run it ended, as the caller finds it in the run log. */
+function withRunId(error: AppError, runId: string): AppError {
+  return new AppError(error.code, error.message, { ...error.details, runId }, { retryAfterSeconds: error.retryAfterSeconds, cause: error });
 }

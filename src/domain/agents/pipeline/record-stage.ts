@@ -31,6 +31,8 @@ export interface RunOutcome {
   output?: string;
   /** The layers the run went through; by default the input layers (see recordRun). */
   layers?: readonly LayerReport[] | undefined;
+  /** Give the unit back whatever the run reached (see EndingRecord.refund). */
+  refund?: boolean | undefined;
 }
 
 /**
@@ -71,15 +73,16 @@ export async function recordAnswer(recorder: RunRecorder, run: RunInProgress, an
 export async function endRun(dependencies: RunRecorder & { safety: PiiScreen }, run: RunInProgress, error: unknown): Promise<unknown> {
   let refusal = error;
   if (error instanceof RunEnded) {
-    const { status, errorCode, model, layers } = error.record;
+    const { status, errorCode, model, layers, refund } = error.record;
     // A record that cannot be stored (the database went away) is what the caller hears of.
-    refusal = await recordRun(dependencies, run, model, { status, errorCode, layers }).then(
+    refusal = await recordRun(dependencies, run, model, { status, errorCode, layers, refund }).then(
       () => error.refusal,
       (failure: unknown) => failure,
     );
   }
   const { reservation } = run;
-  const giveBack = reservation.settle ? !run.recorded : !spentUnit(run.command.meter, run.progress);
+  const refund = error instanceof RunEnded && error.record.refund === true;
+  const giveBack = reservation.settle ? !run.recorded : refund || !spentUnit(run.command.meter, run.progress);
   if (giveBack) await reservation.release().catch(() => undefined);
   return refusal instanceof AppError ? withoutPii(dependencies.safety, refusal, run.agent) : refusal;
 }
@@ -96,7 +99,7 @@ export async function recordRun(recorder: RunRecorder, run: RunInProgress, model
   recorder.telemetry.agentRun({ surface: run.command.surface, agent: run.agent.id, model: model?.id ?? null, provider: model?.provider ?? null, outcome: outcome.status });
   const layers = outcome.layers ?? run.reports;
   for (const layer of layers) recorder.telemetry.safetyVerdict({ layer: layer.layer, stage: layer.stage, verdict: layer.verdict });
-  const keptUnits = outcome.status === 'succeeded' || spentUnit(run.command.meter, run.progress) ? 1 : 0;
+  const keptUnits = outcome.status === 'succeeded' || (outcome.refund !== true && spentUnit(run.command.meter, run.progress)) ? 1 : 0;
   const quota = run.reservation.settle?.(keptUnits);
   await recorder.runs.insert({
     id: run.runId,

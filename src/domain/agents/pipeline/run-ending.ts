@@ -9,6 +9,11 @@ export interface EndingRecord {
   model?: ModelDefinition | undefined;
   /** The layers it went through; by default the input layers (see recordRun). */
   layers?: readonly LayerReport[] | undefined;
+  /**
+   * The unit is given back although a model answered: what the caller asked for was not done for want of
+   * something outside (a delivery that failed), not for anything the model did (see DeliveryFailed).
+   */
+  refund?: boolean | undefined;
 }
 
 /**

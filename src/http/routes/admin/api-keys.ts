@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { HttpOptions, HttpServices } from '../../http-services.ts';
 import { requireAdmin } from '../../hooks/require-admin.ts';
 import { requireDatabase } from '../../hooks/require-account.ts';
+import { asRecord, textOf } from '../../request-issues.ts';
 import { bearerSecurity, errorResponses } from '../../schemas/common-schemas.ts';
 
 const apiKeySummarySchema = z.object({
@@ -48,6 +49,12 @@ export function registerAdminApiKeys(app: FastifyInstance, services: HttpService
       },
     },
     onRequest,
+    config: {
+      furtherIssues: (request) => {
+        const body = asRecord(request.body);
+        return services.accounts.keyIssues({ accountId: textOf(body.user), apiPlan: textOf(body.plan), v1Plan: textOf(body.v1Plan), name: textOf(body.name) });
+      },
+    },
     handler: async (request, reply) => {
       const created = await services.accounts.createKey({
         accountId: request.body.user,
@@ -73,6 +80,12 @@ export function registerAdminApiKeys(app: FastifyInstance, services: HttpService
       },
     },
     onRequest,
+    config: {
+      furtherIssues: (request) => {
+        const body = asRecord(request.body);
+        return services.accounts.planIssues({ apiPlan: textOf(body.plan), v1Plan: textOf(body.v1Plan) });
+      },
+    },
     handler: async (request) => {
       const account = await services.accounts.setPlans(request.params.user, { apiPlan: request.body.plan, v1Plan: request.body.v1Plan });
       return { success: true as const, data: { user: account.id, apiPlan: account.apiPlan, v1Plan: account.v1Plan } };

@@ -7,6 +7,7 @@ import { bearerTokenMatcher } from '../../../hooks/require-admin.ts';
 import { requireAccount, requireDatabase } from '../../../hooks/require-account.ts';
 import type { HttpOptions, HttpServices } from '../../../http-services.ts';
 import { presentAnalyticsReport } from '../../../presenters/analytics-presenter.ts';
+import { asRecord, textOf } from '../../../request-issues.ts';
 import { analyticsQuerySchema, analyticsReportSchema } from '../../../schemas/analytics-schemas.ts';
 import { bearerSecurity, errorResponses } from '../../../schemas/common-schemas.ts';
 
@@ -31,6 +32,13 @@ export function registerGetAnalytics(app: FastifyInstance, services: HttpService
       security: bearerSecurity,
       querystring: analyticsQuerySchema,
       response: { 200: z.object({ success: z.literal(true), data: analyticsReportSchema }), ...errorResponses(400, 401, 503) },
+    },
+    config: {
+      // The range is checked by the service: with a grouping the schema refuses, its problems are listed too.
+      furtherIssues: (request) => {
+        const { from, to } = asRecord(request.query);
+        return services.analytics.queryIssues({ from: textOf(from), to: textOf(to) });
+      },
     },
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       if (isAdmin(request.headers.authorization)) await databaseReady(request, reply);

@@ -7,6 +7,7 @@ import { requireDatabase } from '../../../hooks/require-account.ts';
 import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpServices } from '../../../http-services.ts';
 import { presentAgentRun } from '../../../presenters/agent-presenter.ts';
+import { asRecord } from '../../../request-issues.ts';
 import { agentRunEnvelopeSchema } from '../../../schemas/agent-schemas.ts';
 import { errorResponses } from '../../../schemas/common-schemas.ts';
 import { setFreeTierHeaders } from '../../../usage-headers.ts';
@@ -35,6 +36,12 @@ export function registerFreeRun(app: FastifyInstance, services: HttpServices): v
       response: { 200: agentRunEnvelopeSchema, ...errorResponses(400, 403, 404, 410, 413, 415, 422, 429, 500, 502, 503) },
     },
     onRequest: requireDatabase(services),
+    config: {
+      furtherIssues: (request) => {
+        const { agent, params, ...rest } = asRecord(request.body);
+        return typeof agent === 'string' ? services.runner.taskIssues(agent, 'api', { ...asRecord(params), ...rest }) : [];
+      },
+    },
     onSend: usageHeadersOnSend((request) => services.runContexts.forAnonymous(freeClient(request)).meter, setFreeTierHeaders),
     handler: async (request, reply) => {
       const { agent, params, ...rest } = request.body;

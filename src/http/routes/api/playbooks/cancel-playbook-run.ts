@@ -11,7 +11,7 @@ export function registerCancelPlaybookRun(app: FastifyInstance, services: HttpSe
     schema: {
       tags: ['playbooks'],
       summary: 'Cancel a playbook run',
-      description: 'A queued or running run stops: steps not finished become canceled and their quota units are given back (a step already running finishes, but its result is discarded). Canceling a canceled run answers it again; a done or failed run is 409.',
+      description: 'A queued or running run stops: steps not finished become canceled and their quota units are given back (a step already running finishes, but its result is discarded). A run already done, failed or canceled is 409 `conflict`, with its `status`.',
       security: bearerSecurity,
       params: playbookRunParamsSchema,
       response: { 200: playbookRunEnvelopeSchema, ...errorResponses(401, 404, 409, 503) },

@@ -7,6 +7,7 @@ import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpOptions, HttpServices } from '../../../http-services.ts';
 import { playbookRunUrls, presentPlaybookRun } from '../../../presenters/playbook-run-presenter.ts';
 import { presentStartedRun } from '../../../presenters/started-run-presenter.ts';
+import { asRecord } from '../../../request-issues.ts';
 import { bearerSecurity, errorResponses } from '../../../schemas/common-schemas.ts';
 import { playbookRunEnvelopeSchema, startedPlaybookRunSchema, startPlaybookBodySchema } from '../../../schemas/playbook-run-schemas.ts';
 import { setQuotaHeaders } from '../../../usage-headers.ts';
@@ -25,7 +26,14 @@ export function registerRunPlaybook(app: FastifyInstance, services: HttpServices
       body: startPlaybookBodySchema,
       response: { 200: playbookRunEnvelopeSchema, 202: startedPlaybookRunSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429, 503) },
     },
-    config: { idempotency: {} },
+    config: {
+      idempotency: {},
+      furtherIssues: (request) => {
+        const body = asRecord(request.body);
+        const playbookId = body.playbook_id ?? body.playbookId;
+        return typeof playbookId === 'string' ? services.playbookRuns.inputIssues(playbookId, body.inputs) : [];
+      },
+    },
     onRequest: requireAccount(services),
     onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, 'api'), setQuotaHeaders),
     handler: async (request, reply) => {

@@ -13,7 +13,7 @@ export function registerCancelRun(app: FastifyInstance, services: HttpServices):
       summary: 'Cancel a run',
       description:
         'A queued or running run (a playbook run, or an agent run started by a trigger) stops: steps not finished become canceled and their quota units are given back (a step already running finishes, but its result is discarded). ' +
-        'Canceling a canceled run answers it again; a done or failed run, and an agent run that answered its request, is 409.',
+        'A run already done, failed or canceled, and an agent run that answered its request, is 409 `conflict`, with its `status`.',
       security: bearerSecurity,
       params: runParamsSchema,
       response: { 200: runEnvelopeSchema, ...errorResponses(401, 404, 409, 503) },

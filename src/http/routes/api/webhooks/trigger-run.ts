@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ValidationIssue } from '../../../../domain/errors.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticateTrigger, verifyTriggerSignature } from '../../../hooks/authenticate-trigger.ts';
 import { idempotencyHeadersSchema } from '../../../hooks/idempotency-hooks.ts';
@@ -7,6 +8,7 @@ import { usageHeadersOnSend } from '../../../hooks/usage-headers-hook.ts';
 import type { HttpServices } from '../../../http-services.ts';
 import { presentStartedRun } from '../../../presenters/started-run-presenter.ts';
 import { keepJsonAndFormBodies, parseKeptBody } from '../../../raw-body-parsers.ts';
+import { asRecord } from '../../../request-issues.ts';
 import { errorResponses } from '../../../schemas/common-schemas.ts';
 import { triggerBodySchema, triggerBooleanKeys, triggeredRunSchema, triggerQuerySchema } from '../../../schemas/run-schemas.ts';
 import { setQuotaHeaders } from '../../../usage-headers.ts';
@@ -25,6 +27,19 @@ function triggerKey(request: FastifyRequest): string | undefined {
   if (request.account?.method === 'webhook_signature') return webhookKey;
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' ? key : webhookKey;
+}
+
+/** The agent's request in a trigger: `params` (the older form) and the top-level fields, without the trigger's own keys. */
+function agentBodyOf(body: Record<string, unknown>): Record<string, unknown> {
+  const { agent: _agent, params, playbook_id: _playbookId, playbookId: _playbookAlias, inputs: _inputs, callbackUrl: _callback, webhook_url: _callbackAlias, ...rest } = body;
+  return { ...asRecord(params), ...rest };
+}
+
+/** What the agent or the playbook a refused trigger names would refuse too, so one 400 lists everything. */
+function triggerTaskIssues(services: HttpServices, body: Record<string, unknown>): readonly ValidationIssue[] {
+  if (typeof body.agent === 'string') return services.runner.taskIssues(body.agent, 'api', agentBodyOf(body));
+  const playbookId = body.playbook_id ?? body.playbookId;
+  return typeof playbookId === 'string' ? services.playbookRuns.inputIssues(playbookId, body.inputs) : [];
 }
 
 export function registerTriggerRun(app: FastifyInstance, services: HttpServices): void {
@@ -49,20 +64,20 @@ export function registerTriggerRun(app: FastifyInstance, services: HttpServices)
           body: triggerBodySchema,
           response: { 202: triggeredRunSchema, ...errorResponses(400, 401, 404, 409, 410, 413, 415, 422, 429, 503) },
         },
-        config: { idempotency: { keyOf: triggerKey } },
+        config: { idempotency: { keyOf: triggerKey }, furtherIssues: (request) => triggerTaskIssues(services, asRecord(request.body)) },
         // Headers first; the body is read only for a caller with a valid bearer or a signature to check, and parsed after that check.
         onRequest: authenticateTrigger(services),
         preValidation: [verifyTriggerSignature(services), parseKeptBody({ booleanKeys: triggerBooleanKeys })],
         onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, 'api'), setQuotaHeaders),
         handler: async (request, reply) => {
           const { account } = accountOf(request);
-          const { agent, params, playbook_id, playbookId, inputs, callbackUrl, webhook_url, ...rest } = request.body;
+          const { agent, playbook_id, playbookId, inputs, callbackUrl, webhook_url, ...rest } = request.body;
           const callback = callbackUrl ?? webhook_url;
           const run = agent !== undefined
             ? await services.backgroundRuns.start({
                 account,
                 agentId: agent,
-                body: { ...params, ...rest },
+                body: agentBodyOf(request.body),
                 requestId: request.id,
                 callbackUrl: callback,
               })
