@@ -140,16 +140,16 @@ describe('webhooks end to end', () => {
     expect(delivery.attempts.map((attempt) => [attempt.status, attempt.outcome])).toEqual([[500, 'retry'], [500, 'retry'], [200, 'delivered']]);
   });
 
-  it('a callback to 127.0.0.1 without the allow-list is refused and listed as a failed delivery', async () => {
+  it('a callback to 127.0.0.1 without the allow-list is refused at once: 400 on callbackUrl, no run, nothing sent', async () => {
     const before = received.length;
     const response = await sendSigned(guarded, 'e2e-guarded', guardedAccount.secret, { agent: 'summarize', prompt: 'Summarize: stay inside.', callbackUrl: `${receiver.origin}/private` });
-    expect(response.status).toBe(202);
-    const { runId } = (await response.json()) as { runId: string };
-    const delivery = await until(async () => (await deliveries(guarded, guardedAccount.key)).find((entry) => entry.runId === runId && entry.status === 'failed'), 'the failed delivery');
-    expect(delivery.eventType).toBe('run.completed');
-    expect(delivery.attempts).toEqual([expect.objectContaining({ status: null, outcome: 'failed', error: expect.stringContaining('refused_address') })]);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; runId?: string; issues: { path: string }[] };
+    expect(body.code).toBe('invalid_request');
+    expect(body.runId).toBeUndefined();
+    expect(body.issues.map((issue) => issue.path)).toContain('callbackUrl');
+    expect(await deliveries(guarded, guardedAccount.key)).toEqual([]);
     expect(received.slice(before).filter((entry) => entry.path === '/private')).toEqual([]);
-    expect(guarded.output()).toContain('webhook delivery attempt did not succeed');
   });
 
   it('a delivery pending when the server is killed is sent by the restarted server', async () => {

@@ -119,7 +119,7 @@ function repairString(schema: JsonSchema, value: string, note: (what: string) =>
       text = date;
     }
   }
-  if (typeof schema.pattern === 'string' && isSlugPattern(schema.pattern) && !new RegExp(schema.pattern, 'u').test(text)) {
+  if (typeof schema.pattern === 'string' && isSlugPattern(schema.pattern) && !isSlug(text)) {
     const slug = slugify(text, typeof schema.maxLength === 'number' ? schema.maxLength : 60);
     note(`slug "${clip(text)}" made "${slug}"`);
     text = slug;
@@ -129,6 +129,18 @@ function repairString(schema: JsonSchema, value: string, note: (what: string) =>
     text = cutBetweenWords(text, schema.maxLength);
   }
   return text;
+}
+
+/** Lowercase words of ASCII letters and digits joined by single hyphens, read in one pass. */
+function isSlug(text: string): boolean {
+  let previousHyphen = true;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const hyphen = code === 45;
+    if (hyphen ? previousHyphen : !((code >= 97 && code <= 122) || (code >= 48 && code <= 57))) return false;
+    previousHyphen = hyphen;
+  }
+  return text.length > 0 && !previousHyphen;
 }
 
 /** The patterns catalog schemas give slugs: lowercase words of letters and digits joined by hyphens. */

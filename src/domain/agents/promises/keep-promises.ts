@@ -122,7 +122,7 @@ function numberFromOne(items: unknown[], key: string): boolean {
 function dropInvented(items: unknown[], inputWords: ReadonlySet<string>, field: string | undefined): number {
   const found = (name: unknown): boolean => {
     if (typeof name !== 'string') return true;
-    const words = [...wordsOf(name.replace(/\([^)]*\)|\[[^\]]*\]/g, ' '))];
+    const words = [...wordsOf(outsideBrackets(name))];
     return words.length === 0 || words.every((word) => inputWords.has(word));
   };
   let dropped = 0;
@@ -173,4 +173,20 @@ function describeCondition(when: Readonly<Record<string, unknown>>): string {
 function itemMaximum(schema: JsonSchema, path: string, field: string): number | undefined {
   const maximum = schemaAt(itemSchema(schemaAt(schema, path)) ?? {}, field)?.maximum;
   return typeof maximum === 'number' ? maximum : undefined;
+}
+
+/** The text with what stands inside round or square brackets left out (an unclosed bracket to the end), in one pass. */
+function outsideBrackets(text: string): string {
+  let depth = 0;
+  let kept = '';
+  for (const character of text) {
+    if (character === '(' || character === '[') depth += 1;
+    else if ((character === ')' || character === ']') && depth > 0) depth -= 1;
+    else if (depth === 0) {
+      kept += character;
+      continue;
+    }
+    kept += ' ';
+  }
+  return kept;
 }

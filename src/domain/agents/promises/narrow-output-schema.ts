@@ -1,3 +1,4 @@
+import { oneOf, trimEnd } from '../../../shared/text-scanning.ts';
 import { conditionHolds, sumTarget, type AgentPromise } from './agent-promise.ts';
 import { itemSchema, schemaAt } from './output-paths.ts';
 
@@ -57,7 +58,7 @@ function bound(target: JsonSchema, requested: number, exact: boolean): void {
 }
 
 function describe(target: JsonSchema, rule: string): void {
-  target.description = typeof target.description === 'string' ? `${target.description.replace(/[.\s]+$/, '')}. ${rule}` : rule;
+  target.description = typeof target.description === 'string' ? `${trimEnd(target.description, oneOf('.', { orWhitespace: true }))}. ${rule}` : rule;
 }
 
 function describeItemField(target: JsonSchema, field: string, rule: string): void {
