@@ -89,14 +89,23 @@ describe('runFailover with an output budget', () => {
     expect(budget).toEqual({ repairsLeft: 0, invalidLeft: 0 });
   });
 
-  it('returns an answer that fits the schema but breaks a promise, with what it breaks, when no model does better', async () => {
+  it('asks once for a promise the answer breaks, then keeps the answer with what it breaks: no other model is tried', async () => {
     const { gateway, calls } = answering({ slug: 'ok', emails: [0, 3, 6] });
     const result = await runFailover(dependencies(gateway), chain, request());
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(2);
     expect(result).toMatchObject({ ok: true, model: { id: 'openai/m0' }, output: { emails: [0, 3, 6] } });
-    const kept = result.attempts.find((attempt) => attempt.outcome === 'ok');
-    expect(kept).toMatchObject({ model: 'openai/m0', unmet: ['emails: must have exactly 4 items, has 3'] });
-    expect(kept?.error).toBeUndefined();
+    expect(result.attempts).toEqual([
+      expect.objectContaining({ model: 'openai/m0', outcome: 'ok', unmet: ['emails: must have exactly 4 items, has 3'] }),
+      expect.objectContaining({ model: 'openai/m0', outcome: 'error', repair: true, problems: ['emails: must have exactly 4 items, has 3'] }),
+    ]);
+    expect(result.attempts[0]?.error).toBeUndefined();
+  });
+
+  it('keeps an answer breaking a promise at once when the run has no repair left', async () => {
+    const { gateway, calls } = answering({ slug: 'ok', emails: [0, 3, 6] });
+    const result = await runFailover(dependencies(gateway), chain, request({ budget: { repairsLeft: 0, invalidLeft: 3 } }));
+    expect(calls).toHaveLength(1);
+    expect(result.ok).toBe(true);
   });
 
   it('asks for the repair with what was wrong, promises included', async () => {

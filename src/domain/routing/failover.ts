@@ -101,8 +101,8 @@ export const defaultOverloadPause = { minimumMs: 100, jitterMs: 200 } as const;
  * - a context-length failure skips every later model whose window is no larger;
  * - output is mended by code where it can be (`settle`); output still unusable gets a repair request on the
  *   same model, once per run, and after the run's third unusable answer no model is asked again; an answer
- *   that fits the schema but breaks a promise to the request is kept in reserve, and returned when no model
- *   does better;
+ *   that fits the schema but breaks a promise to the request is asked to be repaired while the run may, and
+ *   is otherwise kept, with the promises it breaks reported: no other model is tried for it;
  * - models whose circuit is open are skipped, unless every one is, and then all are tried anyway;
  * - each call is bounded, and so is the whole chain;
  * - a short jittered pause only before trying the same provider again after it was overloaded.
@@ -114,17 +114,8 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
   const skipped: SkippedModel[] = [];
   const calls: BilledCall[] = [];
   const budget = request.budget ?? runOutputBudget();
-  const reserve: { answer?: ReservedAnswer } = {};
   let minimumContext = 0;
   let lastModel: ModelDefinition | undefined;
-  const keptInReserve = (): FailoverResult | undefined => {
-    const kept = reserve.answer;
-    if (!kept) return undefined;
-    Object.assign(kept.report, { outcome: 'ok', unmet: kept.unmet });
-    delete kept.report.error;
-    delete kept.report.problems;
-    return { ok: true, model: kept.model, output: kept.output, usage: kept.usage, attempts, skipped, calls };
-  };
 
   for (const honourBreaker of [true, false]) {
     for (const [index, model] of chain.entries()) {
@@ -135,14 +126,14 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
       const remaining = request.deadlineMs - (now() - startedAt);
       if (remaining <= 0) {
         skipped.push({ model: model.id, reason: 'deadline' });
-        return keptInReserve() ?? { ok: false, attempts, skipped, lastModel, calls };
+        return { ok: false, attempts, skipped, lastModel, calls };
       }
       if (honourBreaker && !dependencies.breaker.tryAcquire(model.id)) {
         skipped.push({ model: model.id, reason: 'circuit_open' });
         continue;
       }
       lastModel = model;
-      const outcome = await attemptModel(dependencies, model, request, Math.ceil(Math.min(request.attemptTimeoutMs, remaining)), { attempts, calls, budget, reserve });
+      const outcome = await attemptModel(dependencies, model, request, Math.ceil(Math.min(request.attemptTimeoutMs, remaining)), { attempts, calls, budget });
       if (outcome.ok) {
         dependencies.breaker.recordSuccess(model.id);
         return { ok: true, model, output: outcome.output, usage: outcome.usage, attempts, skipped, calls };
@@ -152,7 +143,7 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
       if (failure.blamesModel) dependencies.breaker.recordFailure(model.id);
       else dependencies.breaker.recordSuccess(model.id);
       if (!failure.retryable) return { ok: false, attempts, skipped, lastModel, stoppedBy: failure, calls };
-      if (failure.kind === 'invalid_output' && budget.invalidLeft <= 0) return keptInReserve() ?? { ok: false, attempts, skipped, lastModel, stoppedBy: outOfAnswers(), calls };
+      if (failure.kind === 'invalid_output' && budget.invalidLeft <= 0) return { ok: false, attempts, skipped, lastModel, stoppedBy: outOfAnswers(), calls };
       if (failure.kind === 'context_length') minimumContext = Math.max(minimumContext, model.contextWindow);
       const next = chain[index + 1];
       if (next?.provider === model.provider && failure.overloaded) {
@@ -164,7 +155,7 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
     if (attempts.length > 0) break;
     skipped.length = 0;
   }
-  return keptInReserve() ?? { ok: false, attempts, skipped, lastModel, calls };
+  return { ok: false, attempts, skipped, lastModel, calls };
 }
 
 /** The run's budget of unusable answers is spent: not a failure of the providers, so no other model is tried. */
@@ -173,12 +164,19 @@ function outOfAnswers(): UpstreamError {
 }
 
 /** An answer that fits the schema but breaks a promise to the request, with the report of the attempt that gave it. */
-interface ReservedAnswer {
-  model: ModelDefinition;
+interface KeptAnswer {
   output: Record<string, unknown>;
   usage: GenerationUsage;
   unmet: string[];
   report: AttemptReport;
+}
+
+/** A kept answer returned after all: its attempt reported as the one that answered, with the promises it breaks. */
+function accepted(kept: KeptAnswer): AttemptOutcome {
+  Object.assign(kept.report, { outcome: 'ok', unmet: kept.unmet });
+  delete kept.report.error;
+  delete kept.report.problems;
+  return { ok: true, output: kept.output, usage: kept.usage };
 }
 
 type AttemptOutcome = { ok: true; output: Record<string, unknown>; usage: GenerationUsage } | { ok: false; error: UpstreamError };
@@ -191,19 +189,20 @@ function validated(request: FailoverRequest, output: unknown): OutputSettlement 
 }
 
 /**
- * One model: a call, and when its answer is unusable, a repair call if the run's budget has one left. Appends
- * to `record` as it goes; an answer that fits the schema but breaks a promise goes to `record.reserve` when it
- * breaks fewer than the one there.
+ * One model: a call, and when its answer is unusable or breaks a promise, a repair call if the run's budget has
+ * one left. An answer that fits the schema is never thrown away for a promise: when no repair may be asked, or
+ * the repair does no better, the answer breaking fewer promises is kept. Appends to `record` as it goes.
  */
 async function attemptModel(
   dependencies: FailoverDependencies,
   model: ModelDefinition,
   request: FailoverRequest,
   timeoutMs: number,
-  record: { attempts: AttemptReport[]; calls: BilledCall[]; budget: OutputBudget; reserve: { answer?: ReservedAnswer } },
+  record: { attempts: AttemptReport[]; calls: BilledCall[]; budget: OutputBudget },
 ): Promise<AttemptOutcome> {
   const { attempts, budget } = record;
   let repair: { previousText: string; problem: string } | undefined;
+  let kept: KeptAnswer | undefined;
   let delivered = false;
   const onDelta = request.onDelta
     ? (text: string) => {
@@ -236,14 +235,11 @@ async function attemptModel(
       const problems = settled.ok ? settled.unmet : settled.problems;
       const report: AttemptReport = { model: model.id, provider: model.provider, outcome: 'error', error: 'invalid_output', ...(isRepair ? { repair: true } : {}), ...mended, problems, ms: elapsedMs(startedAt) };
       attempts.push(report);
-      const reserved = record.reserve.answer;
-      if (settled.ok && (!reserved || settled.unmet.length < reserved.unmet.length)) {
-        record.reserve.answer = { model, output: settled.output, usage: result.usage, unmet: settled.unmet, report };
-      }
-      budget.invalidLeft -= 1;
+      if (settled.ok && (!kept || settled.unmet.length < kept.unmet.length)) kept = { output: settled.output, usage: result.usage, unmet: settled.unmet, report };
+      if (!settled.ok) budget.invalidLeft -= 1;
       const wrong = new UpstreamError('invalid_output', `the answer does not fit the agent's schema or the request: ${problems.join('; ')}`, { outputText: result.text });
       if (delivered) return { ok: false, error: new UpstreamError('interrupted', `the streamed answer failed after it started: ${wrong.message}`, { cause: wrong }) };
-      if (!mayRepair(request, budget, isRepair, wrong)) return { ok: false, error: wrong };
+      if (!mayRepair(request, budget, isRepair, wrong)) return kept ? accepted(kept) : { ok: false, error: wrong };
       budget.repairsLeft -= 1;
       repair = { previousText: result.text, problem: wrong.message };
     } catch (error) {
@@ -262,12 +258,13 @@ async function attemptModel(
       if (delivered && error.kind !== 'interrupted') {
         return { ok: false, error: new UpstreamError('interrupted', `the streamed answer failed after it started: ${error.message}`, { cause: error }) };
       }
+      if (kept) return accepted(kept);
       if (!mayRepair(request, budget, isRepair, error)) return { ok: false, error };
       budget.repairsLeft -= 1;
       repair = { previousText: error.outputText as string, problem: error.message };
     }
   }
-  return { ok: false, error: new UpstreamError('invalid_output', 'the answer did not fit after a repair') };
+  return kept ? accepted(kept) : { ok: false, error: new UpstreamError('invalid_output', 'the answer did not fit after a repair') };
 }
 
 /** A repair is asked for an unusable answer that was not itself a repair, not streamed, and only while the run's budget allows. */
