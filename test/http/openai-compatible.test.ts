@@ -138,6 +138,20 @@ describe('OpenAI-compatible surface — happy paths', () => {
     expect(ids).toEqual(expect.arrayContaining(['auto', 'summarize', 'leads', 'openai/gpt-5-mini', 'sandbox/deterministic']));
     expect(await client().models.retrieve('openai/gpt-5-mini')).toMatchObject({ id: 'openai/gpt-5-mini', object: 'model', owned_by: 'openai' });
     expect(await client().models.retrieve('summarize')).toMatchObject({ id: 'summarize', owned_by: 'agentapi' });
+    const unencoded = await fetch(`${baseURL}/models/groq/openai/gpt-oss-120b`, { headers: bearer(key) });
+    expect(await unencoded.json()).toMatchObject({ id: 'groq/openai/gpt-oss-120b', owned_by: 'groq' });
+  });
+
+  it('appears in the OpenAPI document with its schemas and OpenAI-shaped errors', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const chat = document.paths['/v1/chat/completions'].post;
+    expect(chat.tags).toEqual(['openai']);
+    expect(chat.security).toEqual([{ bearerAuth: [] }]);
+    expect(chat.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['model', 'messages']));
+    expect(chat.responses['200'].content['application/json'].schema.properties.object).toMatchObject({ enum: ['chat.completion'] });
+    expect(chat.responses['404'].content['application/json'].schema.properties.error.required).toEqual(expect.arrayContaining(['message', 'type', 'param', 'code']));
+    expect(document.paths['/v1/models'].get.responses['200'].content['application/json'].schema.properties.object).toMatchObject({ enum: ['list'] });
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/models/{model}', '/v1/embeddings']));
   });
 
   it('keeps the /api/v1 surface as it was', async () => {

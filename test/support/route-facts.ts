@@ -89,6 +89,7 @@ export const routeFacts: Readonly<Record<string, RouteFacts>> = {
   'PATCH /api/admin/accounts/:user': admin,
   'POST /v1/chat/completions': { ...openAi, success: 'jsonOrStream' },
   'GET /v1/models': openAi,
+  'GET /v1/models/:model': openAi,
   'GET /v1/models/*': openAi,
   'POST /v1/embeddings': openAi,
 };

@@ -40,22 +40,27 @@ export function registerOpenAiModels(scope: FastifyInstance, services: HttpServi
     onRequest: requireAccount(services),
     handler: async () => ({ object: 'list' as const, data: listModels(services, created) }),
   });
-  // A registry id holds a slash (openai/gpt-5-mini), sent encoded or not: the rest of the path is the id.
-  typed.get('/models/*', {
-    schema: {
-      tags: ['openai'],
-      summary: 'Retrieve a model (OpenAI-compatible)',
-      description: 'One agent, registry model or "auto"; 404 model_not_found for anything else.',
-      security: bearerSecurity,
-      params: z.object({ '*': z.string().describe('The model id') }),
-      response: { 200: modelSchema, ...openAiErrorResponses(401, 404, 410, 503) },
-    },
+  const retrieve = {
+    tags: ['openai'],
+    summary: 'Retrieve a model (OpenAI-compatible)',
+    description: 'One agent, registry model or "auto"; 404 model_not_found for anything else. A registry id holds a slash: send it encoded (openai%2Fgpt-5-mini, as the SDKs do) or as it is.',
+    security: bearerSecurity,
+    response: { 200: modelSchema, ...openAiErrorResponses(401, 404, 410, 503) },
+  };
+  const modelNamed = (id: string): OpenAiModel => {
+    const target = resolveChatTarget(services, id);
+    const canonical = target.kind === 'agent' ? target.agent.id : id;
+    return listModels(services, created).find((model) => model.id === canonical) as OpenAiModel;
+  };
+  typed.get('/models/:model', {
+    schema: { ...retrieve, params: z.object({ model: z.string().describe('The model id') }) },
     onRequest: requireAccount(services),
-    handler: async (request) => {
-      const id = request.params['*'];
-      const target = resolveChatTarget(services, id);
-      const canonical = target.kind === 'agent' ? target.agent.id : id;
-      return listModels(services, created).find((model) => model.id === canonical) as OpenAiModel;
-    },
+    handler: async (request) => modelNamed(request.params.model),
+  });
+  // The same, for an id sent with its slashes as they are (groq/openai/gpt-oss-120b): the rest of the path is the id.
+  typed.get('/models/*', {
+    schema: { ...retrieve, hide: true, params: z.object({ '*': z.string() }) },
+    onRequest: requireAccount(services),
+    handler: async (request) => modelNamed(request.params['*']),
   });
 }
