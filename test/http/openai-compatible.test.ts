@@ -214,6 +214,22 @@ describe('OpenAI-compatible surface — errors', () => {
     expect((stop as BadRequestError).error).toMatchObject({ param: 'stop', code: 'unsupported_parameter' });
   });
 
+  it('asks for confirmation of an agent that needs it, as on /api, and runs it with confirmed: true as an extra body field', async () => {
+    const messages = [{ role: 'user' as const, content: 'bakeries in Porto' }];
+    const unconfirmed = await client().chat.completions.create({ model: 'leads', messages }).catch((caught: unknown) => caught);
+    expect(unconfirmed).toBeInstanceOf(BadRequestError);
+    expect((unconfirmed as BadRequestError).error).toMatchObject({ code: 'confirmation_required', preview: expect.any(Object) });
+    const confirmed = await client().chat.completions.create({ model: 'leads', messages, confirmed: true } as OpenAI.ChatCompletionCreateParamsNonStreaming);
+    expect(JSON.parse(confirmed.choices[0]?.message.content ?? '')).toHaveProperty('leads');
+  });
+
+  it('refuses a json_schema for an agent, which answers in its own schema', async () => {
+    const error = await client()
+      .chat.completions.create({ model: 'summarize', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object', properties: {} } } } })
+      .catch((caught: unknown) => caught);
+    expect((error as BadRequestError).error).toMatchObject({ param: 'response_format', code: 'unsupported_parameter' });
+  });
+
   it('lists every problem of an invalid body in OpenAI’s shape, with the first as param', async () => {
     const response = await fetch(`${baseURL}/chat/completions`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ messages: [], temperature: 9 }) });
     expect(response.status).toBe(400);
