@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import OpenAI, { InternalServerError } from 'openai';
+import OpenAI, { APIError, InternalServerError } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
@@ -76,5 +76,19 @@ describe('OpenAI-compatible surface on a provider — happy paths', () => {
     const fallback = await client.chat.completions.create({ model, messages, fallback: true } as OpenAI.ChatCompletionCreateParamsNonStreaming);
     expect(fallback.model).not.toBe(model);
     expect(fallback.choices[0]?.message.content).toBeTruthy();
+  });
+});
+
+describe('OpenAI-compatible surface on a provider — errors', () => {
+  it('ends a stream that broke after its first text with OpenAI’s error object, which the SDK raises', async () => {
+    simulator.setFaults({ models: { 'gpt-4.1-mini': { failureRate: 1, failWith: { type: 'cut_stream', afterChunks: 3 } } } });
+    const stream = await client.chat.completions.create({ model, messages, stream: true });
+    const received: string[] = [];
+    const failure = await (async () => {
+      for await (const chunk of stream) received.push(chunk.choices[0]?.delta.content ?? '');
+    })().catch((caught: unknown) => caught);
+    expect(failure).toBeInstanceOf(APIError);
+    expect((failure as APIError).error).toMatchObject({ code: 'agent_failed', type: 'server_error', runId: expect.stringMatching(/^run_/) });
+    expect(received.join('')).not.toBe('');
   });
 });

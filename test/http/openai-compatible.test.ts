@@ -106,6 +106,9 @@ describe('OpenAI-compatible surface — happy paths', () => {
       body: JSON.stringify({ model: 'summarize', stream: true, messages: [{ role: 'user', content: 'Summarize: tidy desks help focus.' }] }),
     });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    // Counted on the /api plan (enterprise: 10,000 a day), with its headers on the stream too.
+    expect(response.headers.get('x-ratelimit-limit')).toBe('10000');
+    expect(response.headers.get('x-request-id')).toBeTruthy();
     const events = (await response.text()).split('\n\n').filter(Boolean);
     expect(events.at(-1)).toBe('data: [DONE]');
     const chunks = events.slice(0, -1).map((event) => JSON.parse(event.replace(/^data: /, '')) as { choices: { delta: { content?: string } }[]; usage?: unknown });
@@ -168,6 +171,12 @@ describe('OpenAI-compatible surface — errors', () => {
     expect((error as NotFoundError).error).toMatchObject({ code: 'model_not_found', param: 'model', type: 'invalid_request_error' });
     expect((error as NotFoundError).requestID).toBeTruthy();
     await expect(client().models.retrieve('no-such-model')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('keeps the built-in chat task out of the catalog: not an agent on /api, not a model on /v1', async () => {
+    const onApi = await testApp.app.inject({ method: 'POST', url: '/api/agents/chat', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: '{"prompt":"hi"}' });
+    expect(onApi.statusCode).toBe(404);
+    await expect(client().chat.completions.create({ model: 'chat', messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('answers a bad key with 401 (AuthenticationError)', async () => {
