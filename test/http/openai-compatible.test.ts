@@ -245,6 +245,10 @@ describe('OpenAI-compatible surface — errors', () => {
     const body = (await response.json()) as { error: { type: string; code: string; issues: unknown[]; param: string } };
     expect(body.error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
     expect(body.error.issues.length).toBeGreaterThanOrEqual(3);
+    for (const model of ['summarize', 'auto']) {
+      const noUserMessage = await client().chat.completions.create({ model, messages: [{ role: 'system', content: 'Be brief.' }] }).catch((caught: unknown) => caught);
+      expect((noUserMessage as BadRequestError).error, model).toMatchObject({ param: 'messages', code: 'invalid_request' });
+    }
   });
 
   it('answers unknown /v1 paths with 404 in OpenAI’s shape, and embeddings with a clear refusal', async () => {

@@ -2,7 +2,7 @@ import type { AgentRunBody } from '../../domain/agents/agent-task.ts';
 import type { AgentRunner } from '../../domain/agents/agent-runner.ts';
 import { chatTask, chatTaskId, conversationPrompt, type ChatAnswerFormat, type ChatMessage } from '../../domain/agents/chat-task.ts';
 import type { Agent } from '../../domain/agents/agent.ts';
-import { AppError } from '../../domain/errors.ts';
+import { AppError, invalidRequest } from '../../domain/errors.ts';
 import type { ModelRegistry } from '../../domain/routing/model-registry.ts';
 import type { Sampling } from '../../ports/model-gateway.ts';
 import type { ChatCompletionRequest } from './chat-completion-schemas.ts';
@@ -100,11 +100,11 @@ export function chatRun(target: ChatTarget, request: ChatCompletionRequest): Cha
       throw unsupportedParameter('response_format', `Agent "${target.agent.id}" answers in its own schema (GET /api/agents/${target.agent.id}): send no json_schema, or name a model or "auto"`);
     }
     const prompt = messages.findLast((message) => message.role === 'user')?.text;
-    if (!prompt?.trim()) throw new AppError('invalid_request', 'Invalid request: messages: an agent needs a user message, its prompt', { issues: [{ path: 'messages', message: 'send a user message: it is the agent\'s prompt' }] });
+    if (!prompt?.trim()) throw invalidRequest([{ path: 'messages', message: 'send a user message: it is the agent\'s prompt' }]);
     return { target, agentId: target.agent.id, builtInAgent: undefined, body: { prompt, ...(request.confirmed === undefined ? {} : { confirmed: request.confirmed }) }, sampling, format: 'agent' };
   }
   if (!messages.some((message) => message.role === 'user' && message.text.trim() !== '')) {
-    throw new AppError('invalid_request', 'Invalid request: messages: send at least one user message', { issues: [{ path: 'messages', message: 'send at least one user message' }] });
+    throw invalidRequest([{ path: 'messages', message: 'send at least one user message' }]);
   }
   const format = answerFormat(request);
   const pinned = target.kind === 'model' ? { model: target.modelId, fallback: request.fallback === true } : {};
