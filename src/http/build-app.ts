@@ -74,6 +74,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
         { name: 'runs', description: 'Any run by id: agent runs and playbook runs' },
         { name: 'admin', description: 'Operator endpoints behind ADMIN_TOKEN' },
         { name: 'operations', description: 'Health, readiness and metrics' },
+        { name: 'openai', description: 'The OpenAI-compatible surface under /v1 (docs/openai-compatible.md): errors in OpenAI\'s shape' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -17,6 +17,19 @@ export interface GenerationRequest {
   repair?: { previousText: string; problem: string };
   /** When set, the answer is streamed: each piece of text as it arrives. */
   onDelta?: (text: string) => void;
+  /** Sampling the caller chose, when it chose any (the OpenAI-compatible surface passes them on). */
+  sampling?: Sampling;
+}
+
+/** Sampling settings a caller may choose for a run: passed to the model as they are. */
+export interface Sampling {
+  temperature?: number;
+  topP?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  seed?: number;
+  /** The most tokens the model may write in one answer. */
+  maxOutputTokens?: number;
 }
 
 export interface GenerationUsage {

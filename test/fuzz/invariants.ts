@@ -1,3 +1,4 @@
+import { asServiceError } from '../support/openai-error-shape.ts';
 import type { RouteFacts } from '../support/route-facts.ts';
 
 export interface Answer {
@@ -22,9 +23,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The `code` of an error answer, or '' when it has none. */
-export function errorCode(answer: Answer): string {
+/**
+ * The error body as the service's envelope: OpenAI's error object (the `/v1` surface) read as one. A request
+ * refused before any route is chosen (a path that is not valid percent-encoding) gets the service's envelope
+ * on every path, `/v1` included.
+ */
+function serviceErrorBody(answer: Answer, errors: RouteFacts['errors']): unknown {
   const body = parsed(answer.body);
+  if (errors !== 'openai') return body;
+  return asServiceError(body, answer.headers['x-request-id']) ?? (isObject(body) && body.success === false ? body : undefined);
+}
+
+/** The `code` of an error answer (the service's own on the `/v1` surface too), or '' when it has none. */
+export function errorCode(answer: Answer, errors?: RouteFacts['errors']): string {
+  const body = serviceErrorBody(answer, errors);
   return isObject(body) && typeof body.code === 'string' ? body.code : '';
 }
 
@@ -32,11 +44,14 @@ function contentType(answer: Answer): string {
   return String(answer.headers['content-type'] ?? '');
 }
 
-/** The problems with an error answer: JSON, `{ success: false, error, code, requestId }`, the id the header carries. */
-function errorProblems(answer: Answer): string[] {
+/**
+ * The problems with an error answer: JSON, `{ success: false, error, code, requestId }`, the id the header
+ * carries; on the `/v1` surface OpenAI's `{ error: { message, type, param, code } }` and the header.
+ */
+function errorProblems(answer: Answer, errors: RouteFacts['errors']): string[] {
   if (!contentType(answer).startsWith('application/json')) return [`an error answered as ${contentType(answer) || 'no content type'}: ${answer.body.slice(0, 200)}`];
-  const body = parsed(answer.body);
-  if (!isObject(body)) return [`an error body that is not a JSON object: ${answer.body.slice(0, 200)}`];
+  const body = serviceErrorBody(answer, errors);
+  if (!isObject(body)) return [`an error body that is not ${errors === 'openai' ? 'OpenAI’s error object' : 'a JSON object'}: ${answer.body.slice(0, 200)}`];
   const problems: string[] = [];
   if (body.success !== false) problems.push('an error without success: false');
   if (typeof body.error !== 'string' || body.error === '') problems.push('an error without an error message');
@@ -55,6 +70,9 @@ function successProblems(answer: Answer, expected: RouteFacts['success']): strin
       return type.startsWith('text/plain') ? [] : [`a success answered as ${type}, not text`];
     case 'events':
       return streamed ? [] : [`a success answered as ${type}, not server-sent events`];
+    case 'jsonOrStream':
+      if (streamed) return [];
+      return type.startsWith('application/json') && parsed(answer.body) !== undefined ? [] : [`a success that is not JSON: ${answer.body.slice(0, 200)}`];
     case 'json':
       return type.startsWith('application/json') && parsed(answer.body) !== undefined ? [] : [`a success that is not JSON: ${answer.body.slice(0, 200)}`];
     case 'runOrStream':
@@ -67,11 +85,11 @@ function successProblems(answer: Answer, expected: RouteFacts['success']): strin
 }
 
 /** Every way the answer breaks the contract: a 5xx, too slow, or a body of the wrong shape for its status and route. */
-export function answerProblems(answer: Answer, expected: RouteFacts['success'], elapsedMs: number): string[] {
+export function answerProblems(answer: Answer, expected: RouteFacts['success'], elapsedMs: number, errors?: RouteFacts['errors']): string[] {
   const problems: string[] = [];
   if (answer.statusCode >= 500) problems.push(`status ${answer.statusCode}: ${answer.body.slice(0, 300)}`);
   if (elapsedMs > answerBudgetMs) problems.push(`answered in ${Math.round(elapsedMs)} ms, over the ${answerBudgetMs} ms budget`);
   // A HEAD answer has no body to check.
   if (answer.method === 'HEAD') return problems;
-  return [...problems, ...(answer.statusCode >= 400 ? errorProblems(answer) : successProblems(answer, expected))];
+  return [...problems, ...(answer.statusCode >= 400 ? errorProblems(answer, errors) : successProblems(answer, expected))];
 }

@@ -85,14 +85,14 @@ describe.each(dialects)('on %s', (dialect) => {
       const outcomes: Record<string, number> = {};
       const property = fc.asyncProperty(fuzzRequest(route, context), async (request) => {
         const { answer, elapsedMs } = await answerWithin(app, request);
-        const problems = answerProblems(answer, facts.success, elapsedMs);
-        const outcome = `${answer.statusCode} ${errorCode(answer)}`.trim();
+        const problems = answerProblems(answer, facts.success, elapsedMs, facts.errors);
+        const outcome = `${answer.statusCode} ${errorCode(answer, facts.errors)}`.trim();
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         if (answer.statusCode >= 400) {
           // A run the request started may still be writing its record after the answer: wait for its end.
           expect(await container.services.runner.whenIdle(answerBudgetMs), 'runs still in progress').toBe(true);
           const after = await storedState(container.database);
-          const code = errorCode(answer);
+          const code = errorCode(answer, facts.errors);
           problems.push(...unexpectedChanges(before, after, code).map((change) => `stored state changed on a ${answer.statusCode} ${code}: ${change}`));
           before = after;
         } else if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillPath, patternMatches, registeredRoutes, type RegisteredRoute } from '../support/app-routes.ts';
+import { asServiceError } from '../support/openai-error-shape.ts';
 import { factsOf, takesBody, type RouteFacts } from '../support/route-facts.ts';
 import { ordinaryParameters, ownedIdsOfKind, sweepRequest, unknownApiKey } from '../support/sweep-requests.ts';
 import { adminToken, startTwoAccountApp } from '../support/two-account-app.ts';
@@ -27,12 +28,19 @@ function call(route: RegisteredRoute, headers: Record<string, string>, options: 
   return app.inject(sweepRequest(route, options.parameters ?? ordinaryParameters(route, owner.owned, fixture.spareKeyPrefix), headers, options.body));
 }
 
+/** An error's body as the service's envelope: on the `/v1` surface, OpenAI's error object read as one. */
+function errorBodyOf(route: RegisteredRoute, response: LightMyRequestResponse): unknown {
+  // Any method of the path: a method it does not have is answered in the path's shape.
+  const openAi = routes.some((candidate) => candidate.url === route.url && factsOf(candidate)?.errors === 'openai');
+  return openAi ? asServiceError(response.json(), response.headers['x-request-id']) : response.json();
+}
+
 /** The error answer of the contract, with its status and code (a HEAD answer has only the status). */
 function expectError(route: RegisteredRoute, response: LightMyRequestResponse, status: number, code: string): void {
   expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(status);
   if (route.method === 'HEAD') return;
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  expect(response.json()).toMatchObject({ success: false, code, error: expect.any(String), requestId: response.headers['x-request-id'] });
+  expect(errorBodyOf(route, response)).toMatchObject({ success: false, code, error: expect.any(String), requestId: response.headers['x-request-id'] });
 }
 
 /** An answer as a caller could compare two of them: status and body, without the request id and with the asked id blanked. */
@@ -133,7 +141,7 @@ describe.each(routes.map((route) => ({ ...route, name: `${route.method} ${route.
       const facts = described(route);
       const response = await call(route, admittedCredentials(facts), { body: JSON.stringify({ prompt: 'x'.repeat(bodyLimit) }) });
       expectError(route, response, 413, 'payload_too_large');
-      expect(response.json()).toMatchObject({ limitBytes: bodyLimit });
+      expect(errorBodyOf(route, response)).toMatchObject({ limitBytes: bodyLimit });
     });
   }
 });

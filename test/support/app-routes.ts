@@ -18,7 +18,10 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
     const branch = treeBranch.exec(line)?.groups;
     if (!branch) continue;
     const depth = (branch.indent ?? '').length / 4;
-    const url = `${depth === 0 ? '' : pathAtDepth[depth - 1]}${branch.label}`;
+    const parent = depth === 0 ? '' : (pathAtDepth[depth - 1] ?? '');
+    // The tree prints a wildcard under a path that also has a route of its own (`/v1/models` and
+    // `/v1/models/*`) without the slash between them.
+    const url = `${parent}${branch.label === '*' && !parent.endsWith('/') ? '/' : ''}${branch.label}`;
     pathAtDepth[depth] = url;
     pathAtDepth.length = depth + 1;
     for (const method of (branch.methods ?? '').split(',').map((name) => name.trim()).filter(Boolean)) routes.push({ method, url });

@@ -13,10 +13,11 @@ export type AuthKind = 'public' | 'anonymous' | 'apiKey' | 'apiKeyOrAdmin' | 'ap
 
 /**
  * What a successful answer holds: `envelope` is `{ success: true, data }`; `runOrStream` is the envelope, or
- * server-sent events when the caller asked for a stream; `json` is JSON of another shape (health, OpenAPI);
+ * server-sent events when the caller asked for a stream; `json` is JSON of another shape (health, OpenAPI, the
+ * OpenAI-compatible surface), `jsonOrStream` that or server-sent events;
  * `text`, `events` and `any` (documentation pages and their assets) are not JSON. Errors are always JSON.
  */
-export type SuccessBody = 'envelope' | 'runOrStream' | 'json' | 'text' | 'events' | 'any';
+export type SuccessBody = 'envelope' | 'runOrStream' | 'json' | 'jsonOrStream' | 'text' | 'events' | 'any';
 
 /** Kinds of ids an account owns, for path parameters another account must not reach. */
 export type OwnedId = 'playbookRun' | 'anyRun';
@@ -24,6 +25,8 @@ export type OwnedId = 'playbookRun' | 'anyRun';
 export interface RouteFacts {
   auth: AuthKind;
   success: SuccessBody;
+  /** The shape of its errors: the service's envelope (the default), or OpenAI's error object on the `/v1` surface. */
+  errors?: 'envelope' | 'openai';
   /** Path parameters naming something an account owns: another account asking gets 404 not_found. */
   owned?: Record<string, OwnedId>;
 }
@@ -36,6 +39,7 @@ const ownPlaybookRun: RouteFacts = { auth: 'apiKey', success: 'envelope', owned:
 const ownRun: RouteFacts = { auth: 'apiKey', success: 'envelope', owned: { runId: 'anyRun' } };
 const trigger: RouteFacts = { auth: 'apiKeyOrSignature', success: 'envelope' };
 const admin: RouteFacts = { auth: 'admin', success: 'envelope' };
+const openAi: RouteFacts = { auth: 'apiKey', success: 'json', errors: 'openai' };
 
 /**
  * Every route the service registers (HEAD routes follow their GET), keyed `METHOD url`. A route missing here
@@ -83,6 +87,11 @@ export const routeFacts: Readonly<Record<string, RouteFacts>> = {
   'GET /api/admin/keys': admin,
   'DELETE /api/admin/keys/:prefix': admin,
   'PATCH /api/admin/accounts/:user': admin,
+  'POST /v1/chat/completions': { ...openAi, success: 'jsonOrStream' },
+  'GET /v1/models': openAi,
+  'GET /v1/models/:model': openAi,
+  'GET /v1/models/*': openAi,
+  'POST /v1/embeddings': openAi,
 };
 
 /** The facts of a route; a HEAD route has its GET's. Undefined for a route nobody described yet. */

@@ -1,6 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ProviderSettingsByName } from '../../config/app-config.ts';
-import type { GenerationRequest, GenerationResult, GenerationUsage, ModelGateway } from '../../ports/model-gateway.ts';
+import type { GenerationRequest, GenerationResult, GenerationUsage, ModelGateway, Sampling } from '../../ports/model-gateway.ts';
 import { UpstreamError } from '../../ports/model-gateway.ts';
 import { classifyProviderError } from './classify-provider-error.ts';
 import { providerAdapters, settingsFor } from './index.ts';
@@ -51,6 +51,7 @@ export class AiSdkModelGateway implements ModelGateway {
       prompt: promptOf(request),
       responseFormat: { type: 'json', schema: request.outputSchema as NonNullable<Extract<LanguageModelV4CallOptions['responseFormat'], { type: 'json' }>['schema']>, name: 'response' },
       abortSignal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+      ...samplingOptions(request.sampling),
       ...(provider.adapter.structuredOutputOptions ? { providerOptions: provider.adapter.structuredOutputOptions } : {}),
     };
     return request.onDelta ? streamAnswer(model, options, request.onDelta) : generateAnswer(model, options);
@@ -105,6 +106,13 @@ async function streamAnswer(model: LanguageModelV4, options: LanguageModelV4Call
   }
   if (usage === undefined && text !== '') throw new UpstreamError('interrupted', 'the stream ended before the model finished');
   return { output: parseJsonAnswer(text), text, usage: usageOf(usage) };
+}
+
+/** The caller's sampling settings, those it set only: a provider's defaults stay otherwise. */
+function samplingOptions(sampling: Sampling | undefined): Partial<LanguageModelV4CallOptions> {
+  if (!sampling) return {};
+  const entries = Object.entries(sampling).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(entries) as Partial<LanguageModelV4CallOptions>;
 }
 
 /** The task as the model sees it: instructions, the task, and for a repair the failed answer and why. */

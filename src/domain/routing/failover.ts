@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ZodType } from 'zod';
 import type { CircuitBreaker } from '../../ports/circuit-breaker.ts';
-import { UpstreamError, type GenerationResult, type GenerationUsage, type ModelGateway } from '../../ports/model-gateway.ts';
+import { UpstreamError, type GenerationResult, type GenerationUsage, type ModelGateway, type Sampling } from '../../ports/model-gateway.ts';
 import type { ModelDefinition } from './model-definition.ts';
 
 export interface AttemptReport {
@@ -78,6 +78,8 @@ export interface FailoverRequest {
   deadlineMs: number;
   /** Streams the answer: text as it arrives, with the model it comes from. */
   onDelta?: (model: ModelDefinition, text: string) => void;
+  /** The caller's sampling settings, given to every model of the chain. */
+  sampling?: Sampling | undefined;
 }
 
 export interface FailoverDependencies {
@@ -222,6 +224,7 @@ async function attemptModel(
         timeoutMs,
         ...(repair ? { repair } : {}),
         ...(onDelta ? { onDelta } : {}),
+        ...(request.sampling ? { sampling: request.sampling } : {}),
       });
       record.calls.push({ model, usage: result.usage });
       const settled = request.settle ? request.settle(result.output) : validated(request, result.output);

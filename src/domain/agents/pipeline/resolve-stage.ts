@@ -54,7 +54,7 @@ export function acceptTask(safety: Pick<SafetyPipeline, 'checkInputSize'>, agent
 export function resolveRun(dependencies: { catalog: AgentLookup; safety: Pick<SafetyPipeline, 'checkInputSize' | 'policyFor'>; clock: Clock }, command: RunAgentCommand): ResolvedRun {
   const startedAt = performance.now();
   const { catalog, clock, safety } = dependencies;
-  const found = command.surface === 'free' ? findFreeAgent(catalog, command.agentId) : findAgent(catalog, command.agentId, command.surface);
+  const found = command.builtInAgent ?? (command.surface === 'free' ? findFreeAgent(catalog, command.agentId) : findAgent(catalog, command.agentId, command.surface));
   // Every stage screens under the run's policy: the agent's, with its plan's and the service's layer modes.
   const agent: Agent = { ...found, safetyPolicy: safety.policyFor(found, command.planSafety) };
   const task = acceptTask(safety, agent, command.body);

@@ -1,8 +1,9 @@
+import type { Sampling } from '../../../ports/model-gateway.ts';
 import type { UsageMeter, UsageSnapshot } from '../../quotas/usage-meter.ts';
 import type { ModelDefinition } from '../../routing/model-definition.ts';
 import type { LayerSettings } from '../../safety/policy-precedence.ts';
 import type { RoutingPolicy } from '../../routing/routing-policy.ts';
-import type { RunSurface } from '../agent.ts';
+import type { Agent, RunSurface } from '../agent.ts';
 import type { AgentRunBody } from '../agent-task.ts';
 import type { RoutingReport } from './run-result.ts';
 
@@ -13,6 +14,13 @@ export interface RunAgentCommand {
   /** For anonymous runs: who they belong to for tools that keep state (conversations); never stored in runs. */
   anonymousOwner?: string;
   agentId: string;
+  /**
+   * A built-in agent to run instead of a catalog entry (the chat task of the OpenAI-compatible surface);
+   * `agentId` is then its id. Everything else about the run is the same.
+   */
+  builtInAgent?: Agent | undefined;
+  /** The caller's sampling settings (temperature, output tokens), given to every model the run calls. */
+  sampling?: Sampling | undefined;
   body: AgentRunBody;
   requestId: string;
   /** The durable run (a playbook run, or an agent run a trigger started) this execution is a step of. */

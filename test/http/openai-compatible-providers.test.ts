@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import OpenAI, { APIError, InternalServerError } from 'openai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
+import { allProvidersAt } from '../support/all-providers.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { freshSqliteUrl } from '../support/test-databases.ts';
+
+/** The OpenAI-compatible surface on configured providers (every one at the local upstream simulator), driven by OpenAI's client. */
+let simulator: UpstreamSimulator;
+let testApp: TestApp;
+let client: OpenAI;
+
+beforeAll(async () => {
+  simulator = await startUpstreamSimulator();
+  testApp = await startTestApp({
+    databaseUrl: freshSqliteUrl(),
+    // No model calls outside the run's chain, and generous timeouts so a loaded machine never fails a call.
+    env: { ...allProvidersAt(simulator), SAFETY_CRITIC: 'rubric', SAFETY_JUDGE: 'off', UPSTREAM_TIMEOUT_MS: '10000', UPSTREAM_DEADLINE_MS: '20000' },
+  });
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  const baseURL = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/v1`;
+  client = new OpenAI({ apiKey: await testApp.createKey('openai-provider-client'), baseURL, maxRetries: 0 });
+});
+beforeEach(() => simulator.reset());
+afterAll(async () => {
+  await testApp.close();
+  await simulator.close();
+});
+
+const model = 'openai/gpt-4.1-mini';
+const messages = [
+  { role: 'system' as const, content: 'You answer in one short paragraph.' },
+  { role: 'user' as const, content: 'Why do sourdough loaves need a long proof?' },
+];
+
+describe('OpenAI-compatible surface on a provider — happy paths', () => {
+  it('answers a registry model id with that model, passing the conversation, temperature and the token cap on', async () => {
+    const completion = await client.chat.completions.create({ model, messages, temperature: 0.3, max_tokens: 700 });
+    expect(completion.model).toBe(model);
+    expect(completion.choices[0]?.message.content).toBeTruthy();
+    expect(completion.usage?.prompt_tokens).toBeGreaterThan(0);
+    const calls = simulator.requests();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ provider: 'openai', model: 'gpt-4.1-mini', stream: false });
+    const body = calls[0]?.body as Record<string, unknown>;
+    expect(body.temperature).toBe(0.3);
+    expect(body.max_output_tokens ?? body.max_completion_tokens ?? body.max_tokens).toBe(700);
+    const sent = JSON.stringify(body);
+    expect(sent).toContain('You answer in one short paragraph.');
+    expect(sent).toContain('Why do sourdough loaves need a long proof?');
+  });
+
+  it('streams the model’s reply as it is written, the same text a JSON answer has, usage last', async () => {
+    const stream = await client.chat.completions.create({ model, messages, stream: true, stream_options: { include_usage: true } });
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(simulator.requests()[0]).toMatchObject({ model: 'gpt-4.1-mini', stream: true });
+    expect(chunks.every((chunk) => chunk.model === model)).toBe(true);
+    const pieces = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').filter(Boolean);
+    expect(pieces.length).toBeGreaterThan(1);
+    const streamedText = pieces.join('');
+    const whole = await client.chat.completions.create({ model, messages });
+    expect(streamedText).toBe(whole.choices[0]?.message.content);
+    expect(chunks.at(-1)?.usage?.total_tokens).toBeGreaterThan(0);
+  });
+
+  it('falls back to other models only when the request says fallback: true', async () => {
+    simulator.setFaults({ models: { 'gpt-4.1-mini': { failureRate: 1, failWith: { type: 'http', status: 503 } } } });
+    const pinned = await client.chat.completions.create({ model, messages }).catch((caught: unknown) => caught);
+    expect(pinned).toBeInstanceOf(InternalServerError);
+    expect((pinned as InternalServerError).status).toBe(502);
+    expect((pinned as InternalServerError).error).toMatchObject({ code: 'upstream_unavailable', type: 'server_error' });
+    expect(simulator.requests().every((call) => call.model === 'gpt-4.1-mini')).toBe(true);
+
+    const fallback = await client.chat.completions.create({ model, messages, fallback: true } as OpenAI.ChatCompletionCreateParamsNonStreaming);
+    expect(fallback.model).not.toBe(model);
+    expect(fallback.choices[0]?.message.content).toBeTruthy();
+  });
+});
+
+describe('OpenAI-compatible surface on a provider — errors', () => {
+  it('ends a stream that broke after its first text with OpenAI’s error object, which the SDK raises', async () => {
+    simulator.setFaults({ models: { 'gpt-4.1-mini': { failureRate: 1, failWith: { type: 'cut_stream', afterChunks: 3 } } } });
+    const stream = await client.chat.completions.create({ model, messages, stream: true });
+    const received: string[] = [];
+    const failure = await (async () => {
+      for await (const chunk of stream) received.push(chunk.choices[0]?.delta.content ?? '');
+    })().catch((caught: unknown) => caught);
+    expect(failure).toBeInstanceOf(APIError);
+    expect((failure as APIError).error).toMatchObject({ code: 'agent_failed', type: 'server_error', runId: expect.stringMatching(/^run_/) });
+    expect(received.join('')).not.toBe('');
+  });
+});
