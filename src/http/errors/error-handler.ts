@@ -20,21 +20,21 @@ export function installErrorHandlers(app: FastifyInstance, options: { bodyLimitB
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, asAppError(request, error, options.bodyLimitBytes)));
 
   const routeMethods = recordRouteMethods(app);
-  app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply, routeMethods));
+  app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply, routeMethods, (error) => sendError(request, reply, error)));
 }
 
 /**
  * A request no route takes: a path that exists with other methods is 405 `method_not_allowed` with `Allow`
  * (OPTIONS is answered 204 with it), any other path 404 `not_found`.
  */
-function answerUnrouted(request: FastifyRequest, reply: FastifyReply, routeMethods: RouteMethods): FastifyReply {
+export function answerUnrouted(request: FastifyRequest, reply: FastifyReply, routeMethods: RouteMethods, send: (error: AppError) => FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? '';
   const routed = routeMethods.allowedFor(path);
-  if (routed.length === 0) return sendError(request, reply, new AppError('not_found', `No route for ${request.method} ${path}`));
+  if (routed.length === 0) return send(new AppError('not_found', `No route for ${request.method} ${path}`));
   const allowed = [...routed, 'OPTIONS'];
   reply.header('Allow', allowed.join(', '));
   if (request.method === 'OPTIONS') return reply.code(204).send();
-  return sendError(request, reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it allows ${allowed.join(', ')}`, { allowed }));
+  return send(new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it allows ${allowed.join(', ')}`, { allowed }));
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../domain/errors.ts';
-import { asAppError } from '../errors/error-handler.ts';
+import { answerUnrouted, asAppError } from '../errors/error-handler.ts';
+import { recordRouteMethods } from '../route-methods.ts';
 import { statusByCode } from '../errors/status-by-code.ts';
 
 /** An error only the OpenAI-compatible surface answers with (an unknown model, a parameter it does not support). */
@@ -39,7 +40,7 @@ export interface OpenAiErrorBody {
 const openAiCodes: Partial<Record<ErrorCode, string>> = { unauthorized: 'invalid_api_key', quota_exceeded: 'rate_limit_exceeded' };
 
 /** Details of a service error worth a program's while, kept inside OpenAI's error object. */
-const keptDetails = ['issues', 'runId', 'layer', 'categories', 'findings', 'usage', 'resetAt', 'reason', 'replacement', 'preview', 'limitBytes', 'limitCharacters'];
+const keptDetails = ['allowed', 'issues', 'runId', 'layer', 'categories', 'findings', 'usage', 'resetAt', 'reason', 'replacement', 'preview', 'limitBytes', 'limitCharacters'];
 
 function typeOf(status: number): string {
   if (status === 401) return 'authentication_error';
@@ -78,5 +79,7 @@ export function sendOpenAiError(reply: FastifyReply, error: AppError | OpenAiErr
 /** Errors and unknown paths of the scope (the `/v1` prefix) answered in OpenAI's shape; the rest of the service keeps its own. */
 export function installOpenAiErrors(scope: FastifyInstance, options: { bodyLimitBytes: number }): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => sendOpenAiError(reply, asOpenAiError(request, error, options.bodyLimitBytes)));
-  scope.setNotFoundHandler((request, reply) => sendOpenAiError(reply, new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)));
+  // Recorded before the scope's routes are registered: the methods of this surface's own paths.
+  const routeMethods = recordRouteMethods(scope);
+  scope.setNotFoundHandler((request, reply) => answerUnrouted(request, reply, routeMethods, (error) => sendOpenAiError(reply, error)));
 }
