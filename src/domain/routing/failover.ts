@@ -78,6 +78,8 @@ export interface FailoverRequest {
   deadlineMs: number;
   /** Streams the answer: text as it arrives, with the model it comes from. */
   onDelta?: (model: ModelDefinition, text: string) => void;
+  /** The caller canceled: the call in progress is aborted and no other model is tried. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface FailoverDependencies {
@@ -132,6 +134,7 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
         if (honourBreaker) skipped.push({ model: model.id, reason: 'context_too_small' });
         continue;
       }
+      if (request.signal?.aborted) return { ok: false, attempts, skipped, lastModel, calls, stoppedBy: new UpstreamError('interrupted', 'the caller canceled the run') };
       const remaining = request.deadlineMs - (now() - startedAt);
       if (remaining <= 0) {
         skipped.push({ model: model.id, reason: 'deadline' });
@@ -223,6 +226,7 @@ async function attemptModel(
         timeoutMs,
         ...(repair ? { repair } : {}),
         ...(onDelta ? { onDelta } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
       });
       record.calls.push({ model, usage: result.usage });
       const settled = request.settle ? request.settle(result.output) : validated(request, result.output);

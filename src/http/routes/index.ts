@@ -29,6 +29,7 @@ import { registerHealth } from './system/health.ts';
 import { registerMetrics } from './system/metrics.ts';
 import { registerOpenApi } from './system/openapi.ts';
 import { registerV1RunAgent } from './v1/agents/run-agent.ts';
+import { registerMcp } from '../mcp/register-mcp.ts';
 
 /** Every route of the service, one operation per file. */
 export function registerRoutes(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
@@ -61,4 +62,5 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerListModels(app, services);
   registerRouteTask(app, services);
   registerAdminApiKeys(app, services, options);
+  registerMcp(app, services, options);
 }

@@ -89,6 +89,7 @@ function generationRequest(run: RunInProgress, tools: ToolWork, attemptTimeoutMs
     settle: (output) => settleOutput(agent, fields, output),
     budget: runOutputBudget(),
     attemptTimeoutMs,
+    signal: run.command.signal,
   };
 }
 
