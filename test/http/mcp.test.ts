@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/config/load-config.ts';
+import { startUpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -192,6 +193,34 @@ describe('MCP — playbooks', () => {
     } finally {
       await Promise.all(clients.splice(0).map((client) => client.close()));
       await idle.close();
+    }
+  });
+});
+
+describe('MCP — canceling an agent call', () => {
+  it('aborts the model call in progress and stores the run as canceled, without trying another model', async () => {
+    const simulator = await startUpstreamSimulator();
+    // Long timeouts: without the cancellation the run would wait on the hanging model for 20 s.
+    const provider = await startTestApp({
+      databaseUrl: freshSqliteUrl(),
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: simulator.baseUrls.openai, SAFETY_CRITIC: 'rubric', SAFETY_JUDGE: 'off', UPSTREAM_TIMEOUT_MS: '20000', UPSTREAM_DEADLINE_MS: '30000' },
+    });
+    try {
+      simulator.setFaults({ providers: { openai: { failureRate: 1, failWith: { type: 'hang' } } } });
+      await provider.app.listen({ host: '127.0.0.1', port: 0 });
+      const client = await connect(await provider.createKey('mcp-agent-cancel'), `http://127.0.0.1:${(provider.app.server.address() as AddressInfo).port}`);
+      const controller = new AbortController();
+      const call = client.callTool({ name: 'summarize', arguments: { prompt: 'Summarize: the supplier raised prices by 4% from May.' } }, CallToolResultSchema, { signal: controller.signal });
+      await waitFor(() => simulator.requests().length === 1, { what: 'the model called' });
+      controller.abort('the user stopped it');
+      await expect(call).rejects.toThrow();
+      const run = await waitFor(async () => (await provider.container.services.runs.list('mcp-agent-cancel', { limit: 1 })).runs[0], { what: 'the run stored' });
+      expect(run).toMatchObject({ kind: 'agent', agent: 'summarize', status: 'failed', error: { code: 'canceled' } });
+      expect(simulator.requests()).toHaveLength(1);
+    } finally {
+      await Promise.all(clients.splice(0).map((client) => client.close()));
+      await provider.close();
+      await simulator.close();
     }
   });
 });
