@@ -139,7 +139,7 @@ describe('MCP — tools', () => {
     }
     const refused = (await client.callTool({ name: 'summarize', arguments: { prompt: 'Summarize: one more.' } })) as CallToolResult;
     expect(refused.isError).toBe(true);
-    expect(JSON.parse(textOf(refused))).toMatchObject({ code: 'quota_exceeded', usage: { used: 2, limit: 2, plan: 'pair' } });
+    expect(JSON.parse(textOf(refused))).toMatchObject({ code: 'quota_exceeded', usage: { used: 2, limit: 2, plan: 'pair' }, resetAt: expect.any(String), retryAfterSeconds: expect.any(Number) });
   });
 
   it('answers an unknown tool with a protocol error', async () => {

@@ -21,7 +21,9 @@ export function toolSuccess(data: Record<string, unknown>, runId: string, option
  */
 export function toolFailure(error: unknown, requestId: string, log: FastifyBaseLogger): CallToolResult {
   const refusal = error instanceof AppError ? error : internal(error, log);
-  const body = { success: false, error: refusal.message, code: refusal.code, requestId, ...refusal.details };
+  // What /api says in Retry-After (429, 502, 503) goes in the body: a tool result has no headers.
+  const retry = refusal.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: refusal.retryAfterSeconds };
+  const body = { success: false, error: refusal.message, code: refusal.code, requestId, ...refusal.details, ...retry };
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 }
 
