@@ -30,6 +30,8 @@ export async function callPlaybookTool(services: HttpServices, caller: McpCaller
     cancellation ??= services.playbookRuns.cancel(accountId, started.id).catch(() => undefined);
   };
   call.signal.addEventListener('abort', cancel, { once: true });
+  // Canceled while the run was being started: the listener came too late to hear it.
+  if (call.signal.aborted) cancel();
   try {
     const slot = services.playbookFollower.admit(started.id, accountId);
     try {
