@@ -297,6 +297,26 @@ describe('MCP — authentication and sessions', () => {
     expect(await response.json()).toMatchObject({ success: false, code: 'not_found' });
   });
 
+  it('opens a session on initialize and ends it on DELETE; the ended session is not found', async () => {
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-request-id': 'mcp-raw-1' };
+    const initialize = await fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    });
+    expect(initialize.status).toBe(200);
+    expect(initialize.headers.get('x-request-id')).toBe('mcp-raw-1');
+    const sessionId = initialize.headers.get('mcp-session-id') ?? '';
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    await initialize.text();
+    const session = { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+    const { 'content-type': _type, ...withoutBody } = session;
+    expect((await fetch(`${origin}/mcp`, { method: 'DELETE', headers: withoutBody })).status).toBe(200);
+    const after = await fetch(`${origin}/mcp`, { method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+    expect(after.status).toBe(404);
+    expect(await after.json()).toMatchObject({ success: false, code: 'not_found' });
+  });
+
   it('refuses a request without a session id, in the usual error body', async () => {
     const response = await fetch(`${origin}/mcp`, {
       method: 'POST',
