@@ -317,6 +317,24 @@ describe('MCP — authentication and sessions', () => {
     expect(await after.json()).toMatchObject({ success: false, code: 'not_found' });
   });
 
+  it("refuses in the usual error body what the transport would refuse in its own: Accept, protocol version, messages that are not JSON-RPC", async () => {
+    const post = (headers: Record<string, string>, body: unknown) =>
+      fetch(`${origin}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    const cases = [
+      { response: await post({ accept: 'application/json' }, initialize), path: 'headers.accept' },
+      { response: await post({ 'mcp-protocol-version': '1999-01-01' }, initialize), path: 'headers.mcp-protocol-version' },
+      { response: await post({}, { jsonrpc: '2.0', id: 1, method: 'initialize', params: 'not an object' }), path: '' },
+      { response: await post({}, [initialize, { jsonrpc: '2.0', result: 'no id' }]), path: '1' },
+    ];
+    for (const { response, path } of cases) {
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { code: string; requestId: string; issues: { path: string }[] };
+      expect(body).toMatchObject({ success: false, code: 'invalid_request', requestId: response.headers.get('x-request-id') });
+      expect(body.issues.map((issue) => issue.path)).toContain(path);
+    }
+  });
+
   it('refuses a request without a session id, in the usual error body', async () => {
     const response = await fetch(`${origin}/mcp`, {
       method: 'POST',

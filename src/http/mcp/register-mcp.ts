@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, invalidRequest, type ValidationIssue } from '../../domain/errors.ts';
+import { AppError, invalidRequest } from '../../domain/errors.ts';
 import { accountOf, requireAccount } from '../hooks/require-account.ts';
 import type { HttpOptions, HttpServices } from '../http-services.ts';
 import { bearerSecurity, errorResponses } from '../schemas/common-schemas.ts';
 import { mcpBodySchema, mcpSessionHeadersSchema, protectedResourceMetadataSchema } from '../schemas/mcp-schemas.ts';
 import { authInfoOf } from './mcp-caller.ts';
 import { buildMcpServer } from './mcp-server.ts';
+import { requireAccept, requireKnownProtocolVersion, requireMessages } from './mcp-request-checks.ts';
 import { McpSessions } from './mcp-sessions.ts';
 import { mcpChallenge, mcpPath, protectedResourceMetadata, protectedResourceMetadataPath } from './protected-resource.ts';
 
@@ -138,29 +139,4 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       handler: async (request) => protectedResourceMetadata(request),
     });
   });
-}
-
-/** The media types the transport requires the client to accept, refused here in the service's error body. */
-function requireAccept(request: FastifyRequest, types: string[]): void {
-  const accept = String(request.headers.accept ?? '');
-  const missing = types.filter((type) => !accept.includes(type));
-  if (missing.length > 0) throw invalidRequest([{ path: 'headers.accept', message: `Must accept ${types.join(' and ')}` }]);
-}
-
-function requireKnownProtocolVersion(request: FastifyRequest): void {
-  const version = request.headers['mcp-protocol-version'];
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version))) {
-    throw invalidRequest([{ path: 'headers.mcp-protocol-version', message: `Unsupported protocol version; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}` }]);
-  }
-}
-
-/** Every message a JSON-RPC message of MCP, each problem listed. */
-function requireMessages(messages: unknown[]): void {
-  const issues: ValidationIssue[] = messages.flatMap((message, index) => {
-    const parsed = JSONRPCMessageSchema.safeParse(message);
-    if (parsed.success) return [];
-    const prefix = messages.length > 1 ? `${index}` : '';
-    return parsed.error.issues.slice(0, 5).map((issue) => ({ path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'), message: issue.message }));
-  });
-  if (issues.length > 0) throw invalidRequest(issues);
 }
