@@ -335,6 +335,17 @@ describe('MCP — authentication and sessions', () => {
     }
   });
 
+  it('closes its sessions when the server stops, so open session streams do not hold the stop up', { timeout: 10_000 }, async () => {
+    const stopping = await startTestApp({ databaseUrl: freshSqliteUrl(), workers: false });
+    await stopping.app.listen({ host: '127.0.0.1', port: 0 });
+    const client = await connect(await stopping.createKey('mcp-stop'), `http://127.0.0.1:${(stopping.app.server.address() as AddressInfo).port}`);
+    await client.listTools();
+    // The client holds the session's GET stream open: without closing the sessions first, the stop would wait on it.
+    await stopping.close();
+    clients.splice(clients.indexOf(client), 1);
+    await client.close();
+  });
+
   it('refuses a request without a session id, in the usual error body', async () => {
     const response = await fetch(`${origin}/mcp`, {
       method: 'POST',
