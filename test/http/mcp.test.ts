@@ -335,15 +335,22 @@ describe('MCP — authentication and sessions', () => {
     }
   });
 
-  it('closes its sessions when the server stops, so open session streams do not hold the stop up', { timeout: 10_000 }, async () => {
-    const stopping = await startTestApp({ databaseUrl: freshSqliteUrl(), workers: false });
+  it('closes its sessions when the server stops, without holding the stop up or canceling the runs of calls in progress', { timeout: 10_000 }, async () => {
+    // No worker: the playbook run stays queued, its call in progress, when the server stops.
+    const stopping = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { SAFETY_CRITIC: 'rubric' }, workers: false });
     await stopping.app.listen({ host: '127.0.0.1', port: 0 });
     const client = await connect(await stopping.createKey('mcp-stop'), `http://127.0.0.1:${(stopping.app.server.address() as AddressInfo).port}`);
-    await client.listTools();
-    // The client holds the session's GET stream open: without closing the sessions first, the stop would wait on it.
-    await stopping.close();
+    const call = client.callTool({ name: 'playbook_lead-blitz', arguments: { ...leadInputs, confirmed: true } });
+    const started = await waitFor(async () => (await stopping.container.services.runs.list('mcp-stop', { limit: 1 })).runs[0], { what: 'the playbook run started' });
+    // The client also holds the session's GET stream open: without closing the sessions first, the stop would wait on it.
+    await stopping.app.close();
+    // The run is durable: the next process takes it up, as after a stop during a REST call.
+    const { view } = await stopping.container.services.runs.find('mcp-stop', started.id);
+    expect(view.status).toBe('queued');
+    await stopping.container.close();
     clients.splice(clients.indexOf(client), 1);
     await client.close();
+    await expect(call).rejects.toThrow();
   });
 
   it('refuses a request without a session id, in the usual error body', async () => {

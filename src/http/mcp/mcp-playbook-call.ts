@@ -9,7 +9,10 @@ import { toolSuccess } from './mcp-tool-results.ts';
 
 /** What a playbook tool call needs from the SDK's handler context. */
 export interface PlaybookCallContext {
+  /** Aborted when the call ends, whatever ended it: following the run stops. */
   signal: AbortSignal;
+  /** Aborted when the caller canceled the call: the run is canceled. */
+  canceled: AbortSignal;
   /** The caller's progress token, when it asked for progress. */
   progressToken: string | number | undefined;
   sendNotification: (notification: ServerNotification) => Promise<void>;
@@ -29,9 +32,9 @@ export async function callPlaybookTool(services: HttpServices, caller: McpCaller
   const cancel = () => {
     cancellation ??= services.playbookRuns.cancel(accountId, started.id).catch(() => undefined);
   };
-  call.signal.addEventListener('abort', cancel, { once: true });
+  call.canceled.addEventListener('abort', cancel, { once: true });
   // Canceled while the run was being started: the listener came too late to hear it.
-  if (call.signal.aborted) cancel();
+  if (call.canceled.aborted) cancel();
   try {
     const slot = services.playbookFollower.admit(started.id, accountId);
     try {
@@ -49,9 +52,9 @@ export async function callPlaybookTool(services: HttpServices, caller: McpCaller
     await cancellation;
     throw error;
   } finally {
-    call.signal.removeEventListener('abort', cancel);
+    call.canceled.removeEventListener('abort', cancel);
   }
-  if (call.signal.aborted) await cancellation;
+  if (call.canceled.aborted) await cancellation;
   const { view } = await services.runs.find(accountId, started.id);
   return toolSuccess(playbookOutcome(view), view.id, { isError: view.status !== 'done' });
 }

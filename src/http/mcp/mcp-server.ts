@@ -23,8 +23,12 @@ const instructions =
   'Tools that act on the world need "confirmed": true. Runs count against your plan\'s daily quota and go through the safety layers, as on the REST API. ' +
   'Runs are resources (run://{id}); catalog://index lists what you can run.';
 
-/** One session's MCP server: the catalog as tools, runs and the catalog as resources, every call as the authenticated caller. */
-export function buildMcpServer(services: HttpServices, options: { version: string; log: FastifyBaseLogger }): Server {
+/**
+ * One session's MCP server: the catalog as tools, runs and the catalog as resources, every call as the
+ * authenticated caller. `stopping` says the process is shutting down: the SDK then aborts the calls in
+ * progress as their session closes, and that is not their caller canceling them (see canceledByCaller).
+ */
+export function buildMcpServer(services: HttpServices, options: { version: string; log: FastifyBaseLogger; stopping: () => boolean }): Server {
   const server = new Server(
     { name: 'agentapi', title: 'Agent Execution API', version: options.version },
     { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions },
@@ -40,9 +44,10 @@ export function buildMcpServer(services: HttpServices, options: { version: strin
     const runnable = runnableBy(services, caller.account);
     const known = 'agentId' in target ? runnable.agents.some((agent) => agent.id === target.agentId) : runnable.playbooks.some((playbook) => playbook.id === target.playbookId);
     if (!known) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const canceled = canceledByCaller(extra.signal, options.stopping);
     try {
-      if ('agentId' in target) return await callAgentTool(services, caller, target.agentId, args, extra.signal);
-      return await callPlaybookTool(services, caller, target.playbookId, args, { signal: extra.signal, progressToken: extra._meta?.progressToken, sendNotification: extra.sendNotification });
+      if ('agentId' in target) return await callAgentTool(services, caller, target.agentId, args, canceled);
+      return await callPlaybookTool(services, caller, target.playbookId, args, { signal: extra.signal, canceled, progressToken: extra._meta?.progressToken, sendNotification: extra.sendNotification });
     } catch (error) {
       return toolFailure(error, caller.requestId, options.log);
     }
@@ -52,4 +57,19 @@ export function buildMcpServer(services: HttpServices, options: { version: strin
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [runTemplate] }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => readResource(services, callerOf(extra), request.params.uri));
   return server;
+}
+
+/**
+ * Aborted when the call's caller gave it up (`notifications/cancelled`, or it ended its session), not when
+ * the process is stopping: a stop lets agent runs finish and be recorded, and leaves playbook runs to go on
+ * in the next process, as it does for the REST routes.
+ */
+function canceledByCaller(signal: AbortSignal, stopping: () => boolean): AbortSignal {
+  const canceled = new AbortController();
+  const relay = () => {
+    if (!stopping()) canceled.abort(signal.reason);
+  };
+  if (signal.aborted) relay();
+  else signal.addEventListener('abort', relay, { once: true });
+  return canceled.signal;
 }

@@ -37,10 +37,13 @@ const description =
 export function registerMcp(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
   void app.register(async (scope) => {
     const sessions = new McpSessions<McpSession>(options.mcpSessions);
+    let stopping = false;
     const sweeper = setInterval(() => void sessions.sweep(), Math.min(options.mcpSessions.idleMs, 60_000));
     sweeper.unref();
-    // Before the server stops accepting: open streams would otherwise hold the close up.
+    // Before the server stops accepting: open streams would otherwise hold the close up. Calls in progress lose
+    // their connection, but their runs are not canceled (see buildMcpServer's `stopping`).
     scope.addHook('preClose', async () => {
+      stopping = true;
       clearInterval(sweeper);
       await sessions.closeAll();
     });
@@ -54,7 +57,7 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       const id = randomUUID();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id, onsessionclosed: () => sessions.forget(id) });
       transport.onclose = () => sessions.forget(id);
-      const server = buildMcpServer(services, { version: options.version, log: scope.log });
+      const server = buildMcpServer(services, { version: options.version, log: scope.log, stopping: () => stopping });
       await server.connect(transport);
       const session: McpSession = { id, transport, close: () => server.close() };
       try {
