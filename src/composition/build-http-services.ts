@@ -73,5 +73,6 @@ export function httpOptionsOf(config: AppConfig): HttpOptions {
     version: packageVersion,
     playbookSyncWaitMs: config.playbooks.syncWaitMs,
     sseKeepAliveMs: 15_000,
+    mcpSessions: config.mcpSessions,
   };
 }

@@ -21,6 +21,8 @@ export interface AppConfig {
   freeTier: { limit: number; windowSeconds: number };
   /** How long quota units stay held for work in progress without renewal: how soon a dead process's are given back. */
   quotaHoldMs: number;
+  /** MCP sessions (/mcp) this process keeps: bounded, and closed when idle. */
+  mcpSessions: McpSessionSettings;
   adminToken: string | undefined;
   /** When set, GET /metrics needs it as a bearer token. */
   metricsToken: string | undefined;
@@ -62,6 +64,14 @@ export interface PlaybookSettings {
   followers: { perRun: number; perAccount: number; perProcess: number };
 }
 
+/** MCP sessions one server process keeps (see docs/mcp.md). */
+export interface McpSessionSettings {
+  perProcess: number;
+  perAccount: number;
+  /** A session without a request for this long is closed. */
+  idleMs: number;
+}
+
 export function toAppConfig(environment: Environment, paths: AppConfig['paths']): AppConfig {
   const proxy = proxySettings(environment);
   return {
@@ -80,6 +90,7 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
     webhookSecretKey: { keyBase64: environment.WEBHOOK_SECRET_KEY, keyFile: environment.WEBHOOK_SECRET_KEY_FILE },
     webhooks: { retryScheduleSeconds: environment.WEBHOOK_RETRY_SCHEDULE, pollMs: environment.WEBHOOK_POLL_MS, timeoutMs: environment.WEBHOOK_TIMEOUT_MS, leaseMs: environment.WEBHOOK_LEASE_MS },
     quotaHoldMs: environment.QUOTA_HOLD_MS,
+    mcpSessions: { perProcess: environment.MCP_SESSIONS_PER_PROCESS, perAccount: environment.MCP_SESSIONS_PER_ACCOUNT, idleMs: environment.MCP_SESSION_IDLE_SECONDS * 1000 },
     playbooks: {
       workerConcurrency: environment.PLAYBOOK_WORKER_CONCURRENCY,
       accountConcurrency: environment.PLAYBOOK_ACCOUNT_CONCURRENCY,

@@ -71,6 +71,10 @@ export const environmentSchema = z.object({
   PLAYBOOK_FOLLOWERS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(10),
   PLAYBOOK_FOLLOWERS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(50),
   PLAYBOOK_FOLLOWERS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  // MCP sessions (/mcp) one server process keeps: in all, per account, and how long an idle one lives.
+  MCP_SESSIONS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  MCP_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(20),
+  MCP_SESSION_IDLE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .default(DEFAULT_RETRY_SCHEDULE_SECONDS.join(','))

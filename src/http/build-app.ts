@@ -72,6 +72,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
         { name: 'analytics', description: 'Requests, outcomes, tokens, cost and latency over days, agents, models and providers' },
         { name: 'models', description: 'The model registry and the router' },
         { name: 'runs', description: 'Any run by id: agent runs and playbook runs' },
+        { name: 'mcp', description: 'The Model Context Protocol endpoint: agents and playbooks as tools, runs as resources' },
         { name: 'admin', description: 'Operator endpoints behind ADMIN_TOKEN' },
         { name: 'operations', description: 'Health, readiness and metrics' },
         { name: 'openai', description: 'The OpenAI-compatible surface under /v1 (docs/openai-compatible.md): errors in OpenAI\'s shape' },

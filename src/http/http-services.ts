@@ -68,6 +68,8 @@ export interface HttpOptions {
   sseKeepAliveMs: number;
   /** When set, GET /metrics answers only to this bearer token; otherwise it is open. */
   metricsToken: string | undefined;
+  /** MCP sessions (/mcp) this process keeps: at most so many in all and per account, closed after being idle so long. */
+  mcpSessions: { perProcess: number; perAccount: number; idleMs: number };
 }
 
 declare module 'fastify' {

@@ -29,6 +29,8 @@ export interface RouteFacts {
   errors?: 'envelope' | 'openai';
   /** Path parameters naming something an account owns: another account asking gets 404 not_found. */
   owned?: Record<string, OwnedId>;
+  /** The WWW-Authenticate of its 401, when it is not plain `Bearer`. */
+  challenge?: string;
 }
 
 const documentation: RouteFacts = { auth: 'public', success: 'any' };
@@ -40,6 +42,8 @@ const ownRun: RouteFacts = { auth: 'apiKey', success: 'envelope', owned: { runId
 const trigger: RouteFacts = { auth: 'apiKeyOrSignature', success: 'envelope' };
 const admin: RouteFacts = { auth: 'admin', success: 'envelope' };
 const openAi: RouteFacts = { auth: 'apiKey', success: 'json', errors: 'openai' };
+/** The MCP endpoint's 401 names its protected resource metadata (the sweep's requests reach `localhost:80`). */
+const mcp: RouteFacts = { auth: 'apiKey', success: 'any', challenge: 'Bearer resource_metadata="http://localhost:80/.well-known/oauth-protected-resource/mcp"' };
 
 /**
  * Every route the service registers (HEAD routes follow their GET), keyed `METHOD url`. A route missing here
@@ -57,6 +61,11 @@ export const routeFacts: Readonly<Record<string, RouteFacts>> = {
   'GET /readyz': { auth: 'public', success: 'json' },
   'GET /metrics': { auth: 'public', success: 'text' },
   'GET /api/openapi.json': { auth: 'public', success: 'json' },
+  // The MCP endpoint answers JSON-RPC (as JSON or server-sent events); its refusals are the usual error body.
+  'POST /mcp': mcp,
+  'GET /mcp': mcp,
+  'DELETE /mcp': mcp,
+  'GET /.well-known/oauth-protected-resource/mcp': { auth: 'public', success: 'json' },
   'GET /api/agents': catalog,
   'GET /api/agents/:agent': catalog,
   'POST /api/agents/:agent': agentRun,

@@ -185,11 +185,20 @@ export class PlaybookService {
     return resumedRun;
   }
 
-  #requireNoConfirmation(playbook: Playbook): void {
-    const needing = playbook.steps.flatMap((step, stepIndex) => {
+  /** Whether starting the playbook needs `confirmed: true`: one of its steps' agents acts on the world. */
+  needsConfirmation(playbook: Playbook): boolean {
+    return this.#stepsNeedingConfirmation(playbook).length > 0;
+  }
+
+  #stepsNeedingConfirmation(playbook: Playbook) {
+    return playbook.steps.flatMap((step, stepIndex) => {
       const agent = this.#agents.find(step.agent, 'api');
       return agent && needsConfirmation(agent, 'api') ? [{ stepIndex, agent: agent.id, name: agent.name, description: agent.description }] : [];
     });
+  }
+
+  #requireNoConfirmation(playbook: Playbook): void {
+    const needing = this.#stepsNeedingConfirmation(playbook);
     if (needing.length === 0) return;
     throw new AppError('confirmation_required', `Playbook "${playbook.id}" runs agents that need confirmed: true`, {
       preview: {

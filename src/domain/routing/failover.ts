@@ -80,6 +80,8 @@ export interface FailoverRequest {
   onDelta?: (model: ModelDefinition, text: string) => void;
   /** The caller's sampling settings, given to every model of the chain. */
   sampling?: Sampling | undefined;
+  /** The caller canceled: the call in progress is aborted and no other model is tried. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface FailoverDependencies {
@@ -125,6 +127,7 @@ export async function runFailover(dependencies: FailoverDependencies, chain: rea
         if (honourBreaker) skipped.push({ model: model.id, reason: 'context_too_small' });
         continue;
       }
+      if (request.signal?.aborted) return { ok: false, attempts, skipped, lastModel, calls, stoppedBy: new UpstreamError('interrupted', 'the caller canceled the run') };
       const remaining = request.deadlineMs - (now() - startedAt);
       if (remaining <= 0) {
         skipped.push({ model: model.id, reason: 'deadline' });
@@ -225,6 +228,7 @@ async function attemptModel(
         ...(repair ? { repair } : {}),
         ...(onDelta ? { onDelta } : {}),
         ...(request.sampling ? { sampling: request.sampling } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
       });
       record.calls.push({ model, usage: result.usage });
       const settled = request.settle ? request.settle(result.output) : validated(request, result.output);

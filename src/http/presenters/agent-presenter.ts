@@ -27,7 +27,7 @@ export function presentAgentDetail(agent: Agent) {
 }
 
 /** A run's `data` carries the agent's output plus the model that produced it. */
-function withModelField(schema: Record<string, unknown>): Record<string, unknown> {
+export function withModelField(schema: Record<string, unknown>): Record<string, unknown> {
   const properties = schema.properties as Record<string, unknown>;
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   return {

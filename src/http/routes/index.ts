@@ -30,6 +30,7 @@ import { registerMetrics } from './system/metrics.ts';
 import { registerOpenApi } from './system/openapi.ts';
 import { registerV1RunAgent } from './v1/agents/run-agent.ts';
 import { registerOpenAiRoutes } from './openai/openai-routes.ts';
+import { registerMcp } from '../mcp/register-mcp.ts';
 
 /** Every route of the service, one operation per file. */
 export function registerRoutes(app: FastifyInstance, services: HttpServices, options: HttpOptions): void {
@@ -63,4 +64,5 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerRouteTask(app, services);
   registerAdminApiKeys(app, services, options);
   registerOpenAiRoutes(app, services, options);
+  registerMcp(app, services, options);
 }

@@ -90,6 +90,7 @@ function generationRequest(run: RunInProgress, tools: ToolWork, attemptTimeoutMs
     budget: runOutputBudget(),
     attemptTimeoutMs,
     sampling: run.command.sampling,
+    signal: run.command.signal,
   };
 }
 

@@ -4,7 +4,7 @@ import { countingMeter } from '../../../../test/support/agent-runner-setup.ts';
 import { ScriptedCircuitBreaker } from '../../../../test/support/fake-circuit-breaker.ts';
 import { fixtureRouting, stageRecorder } from '../../../../test/support/run-stage-fixtures.ts';
 import { testSafetyPipeline } from '../../../../test/support/safety-fixtures.ts';
-import type { GenerationRequest } from '../../../ports/model-gateway.ts';
+import { UpstreamError, type GenerationRequest } from '../../../ports/model-gateway.ts';
 import { DatabaseUnavailableError } from '../../database-unavailable.ts';
 import { runAgentPipeline } from './run-agent-pipeline.ts';
 import type { RunPipelineDependencies } from './run-pipeline-dependencies.ts';
@@ -59,5 +59,30 @@ describe('runAgentPipeline', () => {
     expect(requests).toHaveLength(0);
     expect(recorder.runs.runs).toHaveLength(0);
     expect(meter.state).toEqual({ reserved: 1, released: 1 });
+  });
+
+  it('stops a run its caller canceled before it starts: no model call, stored as canceled, its unit given back', async () => {
+    const { stages, recorder, requests, meter, command } = setup();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(runAgentPipeline(stages, { ...command, signal: controller.signal })).rejects.toMatchObject({ code: 'conflict', message: 'The run was canceled by its caller' });
+    expect(requests).toHaveLength(0);
+    expect(recorder.runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'canceled' })]);
+    expect(meter.state).toEqual({ reserved: 1, released: 1 });
+  });
+
+  it('aborts the model call in progress when its caller cancels, and tries no other model', async () => {
+    const { stages, recorder, requests, command } = setup();
+    const controller = new AbortController();
+    stages.failover.gateway.generate = async (request) => {
+      requests.push(request);
+      // The call is under way when the caller cancels; the provider's client then fails on the aborted signal.
+      controller.abort();
+      throw new UpstreamError('network', 'aborted');
+    };
+    await expect(runAgentPipeline(stages, { ...command, signal: controller.signal })).rejects.toMatchObject({ code: 'conflict' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.signal).toBe(controller.signal);
+    expect(recorder.runs.runs).toEqual([expect.objectContaining({ status: 'failed', errorCode: 'canceled', model: 'groq/fast' })]);
   });
 });

@@ -31,6 +31,11 @@ export interface RunAgentCommand {
   planPolicy?: RoutingPolicy | undefined;
   /** The layer modes and thresholds the caller's plan sets, when it sets any (see SafetyPipeline.policyFor). */
   planSafety?: LayerSettings | undefined;
+  /**
+   * The caller gave up on the run (an MCP client canceled its call): the run stops before its next stage, a
+   * model call in progress is aborted, and the run is stored as failed with `canceled`.
+   */
+  signal?: AbortSignal | undefined;
   /** Streams the model's answer as it arrives: each piece of text, with the run and model it belongs to. */
   onDelta?: (delta: StreamedDelta) => void;
   /**

@@ -1,4 +1,4 @@
-import type { AppError } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ModelDefinition } from '../../routing/model-definition.ts';
 import type { LayerReport } from '../../safety/safety-layer.ts';
 
@@ -30,4 +30,17 @@ export class RunEnded extends Error {
     this.refusal = refusal;
     this.record = record;
   }
+}
+
+/** The error code a run its caller canceled is stored with. */
+export const canceledRunCode = 'canceled';
+
+/**
+ * Ends a run whose caller canceled it before the next stage: stored as failed (`canceled`), with the model
+ * that answered last when one did; whatever the run spent so far stays spent (see endRun).
+ */
+export function stopIfCanceled(signal: AbortSignal | undefined, error?: unknown): void {
+  if (!signal?.aborted) return;
+  const model = error instanceof RunEnded ? error.record.model : undefined;
+  throw new RunEnded(new AppError('conflict', 'The run was canceled by its caller'), { status: 'failed', errorCode: canceledRunCode, model });
 }
