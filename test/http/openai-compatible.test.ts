@@ -209,12 +209,12 @@ describe('OpenAI-compatible surface — errors', () => {
     expect((error as RateLimitError).error).toMatchObject({ code: 'rate_limit_exceeded', type: 'rate_limit_error', usage: { used: 1, limit: 1, plan: 'tiny' } });
   });
 
-  it('refuses tools, stop sequences and non-text parts by name with 400 (BadRequestError)', async () => {
-    const tools = await client()
-      .chat.completions.create({ model: 'auto', messages: [{ role: 'user', content: 'weather?' }], tools: [{ type: 'function', function: { name: 'weather', parameters: { type: 'object', properties: {} } } }] })
+  it('refuses the deprecated functions, stop sequences and non-text parts by name with 400 (BadRequestError)', async () => {
+    const functions = await client()
+      .chat.completions.create({ model: 'auto', messages: [{ role: 'user', content: 'weather?' }], functions: [{ name: 'weather', parameters: { type: 'object', properties: {} } }] })
       .catch((caught: unknown) => caught);
-    expect(tools).toBeInstanceOf(BadRequestError);
-    expect((tools as BadRequestError).error).toMatchObject({ param: 'tools', code: 'unsupported_parameter' });
+    expect(functions).toBeInstanceOf(BadRequestError);
+    expect((functions as BadRequestError).error).toMatchObject({ param: 'functions', code: 'unsupported_parameter' });
     const image = await client()
       .chat.completions.create({ model: 'auto', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }] })
       .catch((caught: unknown) => caught);

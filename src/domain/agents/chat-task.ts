@@ -2,6 +2,8 @@ import { invalidRequest } from '../errors.ts';
 import { InvalidDataError } from '../invalid-data-error.ts';
 import type { Agent } from './agent.ts';
 import { buildAgentCatalog } from './agent-catalog.ts';
+import { toolInstructions, toolTurnOutput, toolTurnValidator, type ChatToolUse } from './chat-tools.ts';
+import type { ToolData } from './tool-data-prompt.ts';
 
 /** The id runs of the chat task are recorded under (the run log, analytics, metrics). */
 export const chatTaskId = 'chat';
@@ -11,8 +13,12 @@ export type ChatAnswerFormat = { type: 'text' } | { type: 'json_object' } | { ty
 
 /** One message of a conversation, its content as text. */
 export interface ChatMessage {
-  role: 'system' | 'developer' | 'user' | 'assistant';
+  role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
   text: string;
+  /** An assistant's message: the calls it asked for (arguments as the JSON text they were sent back as). */
+  toolCalls?: readonly { id: string; name: string; arguments: string }[];
+  /** A tool's message: the call whose result it holds, and that call's function. */
+  toolCall?: { id: string; name: string };
 }
 
 const instructions = {
@@ -31,7 +37,10 @@ const textOutput = {
   additionalProperties: false,
 };
 
-function definition(format: ChatAnswerFormat): Record<string, unknown> {
+function definition(format: ChatAnswerFormat, tools?: ChatToolUse): Record<string, unknown> {
+  if (tools) {
+    return { ...definition({ type: 'text' }), instructions: `${instructions.text}\n\n${toolInstructions(tools)}`, output: toolTurnOutput(tools) };
+  }
   return {
     id: chatTaskId,
     name: 'Chat',
@@ -58,15 +67,26 @@ export function chatTask(format: ChatAnswerFormat, schemaPath = 'response_format
   return compile(format, schemaPath);
 }
 
+/**
+ * The chat task when the caller offers tools (`tool_choice` other than `none`): the model replies or asks for
+ * calls, in the shape of toolTurnOutput, told about the tools in its instructions; code checks each call's
+ * arguments against the tool's own schema (see toolTurnValidator). The tools are checked first (checkedTools).
+ */
+export function chatToolTask(tools: ChatToolUse): Agent {
+  const agent = compile({ type: 'text' }, 'tools', tools);
+  const outputValidator = toolTurnValidator(agent.outputValidator, tools);
+  return { ...agent, outputValidator, publicOutputValidator: outputValidator };
+}
+
 const compiled: Partial<Record<'text' | 'json_object', Agent>> = {};
 
-function compile(format: ChatAnswerFormat, schemaPath: string): Agent {
+function compile(format: ChatAnswerFormat, schemaPath: string, tools?: ChatToolUse): Agent {
   try {
-    const agent = buildAgentCatalog([{ origin: 'the chat task', content: definition(format) }], new Map()).find(chatTaskId);
+    const agent = buildAgentCatalog([{ origin: 'the chat task', content: definition(format, tools) }], new Map()).find(chatTaskId);
     if (!agent) throw new Error('the chat task did not compile');
     return agent;
   } catch (error) {
-    if (!(error instanceof InvalidDataError) || format.type !== 'json_schema') throw error;
+    if (!(error instanceof InvalidDataError) || (format.type !== 'json_schema' && !tools)) throw error;
     throw invalidRequest(error.problems.map((problem) => ({ path: schemaPath, message: problem.replace(/^the chat task: /, '') })));
   }
 }
@@ -77,7 +97,31 @@ function compile(format: ChatAnswerFormat, schemaPath: string): Agent {
  */
 export function conversationPrompt(messages: readonly ChatMessage[]): string {
   if (messages.length === 1 && messages[0]?.role === 'user') return messages[0].text;
-  return messages.map((message) => `[${message.role}]\n${message.text}`).join('\n\n');
+  return messages.map((message) => `[${message.role}]\n${messageText(message)}`).join('\n\n');
+}
+
+/**
+ * A message as the model reads it. The calls an assistant asked for are listed after its text; a tool's
+ * result is not in the conversation text but in a data block after it (see toolResults), which this names.
+ */
+function messageText(message: ChatMessage): string {
+  if (message.toolCall) return `The result of call ${message.toolCall.id} (${message.toolCall.name}) is in the data block "${toolResultSource(message.toolCall.id)}".`;
+  const calls = (message.toolCalls ?? []).map((call) => `Called ${call.name} (call ${call.id}) with arguments ${call.arguments}`);
+  return [message.text, ...calls].filter((line) => line !== '').join('\n');
+}
+
+function toolResultSource(callId: string): string {
+  return `result of ${callId}`;
+}
+
+/**
+ * The tools' results a conversation holds, as data for the run (RunAgentCommand.suppliedData): untrusted text,
+ * screened as what agents' tools fetch is and shown to the model in data blocks, never as instructions.
+ */
+export function toolResults(messages: readonly ChatMessage[]): ToolData[] {
+  return messages.flatMap((message) =>
+    message.toolCall ? [{ source: toolResultSource(message.toolCall.id), description: `The result of call ${message.toolCall.id} (${message.toolCall.name})`, text: message.text }] : [],
+  );
 }
 
 /** The answer of a chat run as the assistant's message: the text, or the JSON object as JSON text. */

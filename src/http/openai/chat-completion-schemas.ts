@@ -5,11 +5,34 @@ const textPart = z.object({ type: z.literal('text'), text: z.string() });
 const otherPart = z.looseObject({ type: z.string() });
 const content = z.union([z.string(), z.array(z.union([textPart, otherPart]))]);
 
+const toolCallSchema = z.looseObject({
+  id: z.string().min(1).max(200),
+  type: z.literal('function'),
+  function: z.looseObject({ name: z.string(), arguments: z.string() }),
+});
+
 export const chatMessageSchema = z.looseObject({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
   content: content.nullable().optional(),
   name: z.string().optional(),
+  tool_calls: z.array(toolCallSchema).max(128).nullable().optional().describe('An assistant message: the tool calls it made'),
+  tool_call_id: z.string().max(200).optional().describe('A tool message: the call whose result it holds'),
 });
+
+const functionToolSchema = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({
+    name: z.string(),
+    description: z.string().max(10_000).optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    strict: z.boolean().nullable().optional(),
+  }),
+});
+
+const toolChoiceSchema = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) }),
+]);
 
 const responseFormatSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text') }),
@@ -45,8 +68,9 @@ export const chatCompletionRequestSchema = z.looseObject({
   stream: z.boolean().nullable().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
   response_format: responseFormatSchema.optional(),
-  tools: z.array(z.looseObject({ type: z.string() })).optional(),
-  tool_choice: z.union([z.string(), z.looseObject({ type: z.string() })]).optional(),
+  tools: z.array(functionToolSchema).max(128).optional().describe('Functions the model may call (registry models and "auto" only)'),
+  tool_choice: toolChoiceSchema.optional(),
+  parallel_tool_calls: z.boolean().nullable().optional(),
   functions: z.array(z.unknown()).optional(),
   function_call: z.unknown().optional(),
   logprobs: z.boolean().nullable().optional(),
@@ -67,8 +91,13 @@ export const chatCompletionSchema = z
     choices: z.array(
       z.object({
         index: z.number(),
-        message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
-        finish_reason: z.literal('stop'),
+        message: z.object({
+          role: z.literal('assistant'),
+          content: z.string().nullable(),
+          refusal: z.null(),
+          tool_calls: z.array(z.object({ id: z.string(), type: z.literal('function'), function: z.object({ name: z.string(), arguments: z.string() }) })).optional(),
+        }),
+        finish_reason: z.enum(['stop', 'tool_calls']),
         logprobs: z.null(),
       }),
     ),
@@ -81,7 +110,18 @@ export const chatCompletionChunkSchema = z.object({
   object: z.literal('chat.completion.chunk'),
   created: z.number(),
   model: z.string(),
-  choices: z.array(z.object({ index: z.number(), delta: z.object({ role: z.literal('assistant').optional(), content: z.string().optional() }), finish_reason: z.literal('stop').nullable(), logprobs: z.null() })),
+  choices: z.array(
+    z.object({
+      index: z.number(),
+      delta: z.object({
+        role: z.literal('assistant').optional(),
+        content: z.string().optional(),
+        tool_calls: z.array(z.object({ index: z.number(), id: z.string(), type: z.literal('function'), function: z.object({ name: z.string(), arguments: z.string() }) })).optional(),
+      }),
+      finish_reason: z.enum(['stop', 'tool_calls']).nullable(),
+      logprobs: z.null(),
+    }),
+  ),
   usage: usageSchema.nullable().optional(),
 });
 

@@ -1,11 +1,14 @@
 import type { AgentRunBody } from '../../domain/agents/agent-task.ts';
 import type { AgentRunner } from '../../domain/agents/agent-runner.ts';
-import { chatTask, chatTaskId, conversationPrompt, type ChatAnswerFormat, type ChatMessage } from '../../domain/agents/chat-task.ts';
+import { chatTask, chatTaskId, chatToolTask, conversationPrompt, toolResults, type ChatAnswerFormat, type ChatMessage } from '../../domain/agents/chat-task.ts';
+import type { ChatToolUse } from '../../domain/agents/chat-tools.ts';
+import type { ToolData } from '../../domain/agents/tool-data-prompt.ts';
 import type { Agent } from '../../domain/agents/agent.ts';
 import { AppError, invalidRequest } from '../../domain/errors.ts';
 import type { ModelRegistry } from '../../domain/routing/model-registry.ts';
 import type { Sampling } from '../../ports/model-gateway.ts';
 import type { ChatCompletionRequest } from './chat-completion-schemas.ts';
+import { refuseFunctions, toolUseOf, usesTools } from './chat-tool-request.ts';
 import { modelNotFound, unsupportedParameter } from './openai-errors.ts';
 
 /** What `model` names: an agent of the catalog, a model of the registry, or `auto` (the router picks). */
@@ -22,6 +25,10 @@ export interface ChatRun {
   sampling: Sampling | undefined;
   /** How the answer becomes the assistant's message: `agent` is the agent's output as JSON text. */
   format: ChatAnswerFormat | 'agent';
+  /** The tools the model may call this turn, when it may call any. */
+  tools?: ChatToolUse | undefined;
+  /** The conversation's tool results, for the run to screen and show in data blocks. */
+  suppliedData?: ToolData[] | undefined;
 }
 
 /** The model a request names; 404 `model_not_found` for anything else, 410 for an agent id of the original service. */
@@ -38,13 +45,7 @@ export function resolveChatTarget(dependencies: { runner: Pick<AgentRunner, 'fin
 
 /** Refuses, by name, what this surface cannot honour: the answer would not be what the caller asked for. */
 export function refuseUnsupported(request: ChatCompletionRequest): void {
-  if (request.tools !== undefined && request.tools.length > 0) {
-    throw unsupportedParameter('tools', 'Tool calling is not supported on this service: every run answers in text or JSON, checked by its safety layers; send no tools');
-  }
-  if (request.functions !== undefined && request.functions.length > 0) throw unsupportedParameter('functions', 'Function calling is not supported on this service');
-  if (request.tool_choice !== undefined && request.tool_choice !== 'none' && request.tool_choice !== 'auto') {
-    throw unsupportedParameter('tool_choice', 'tool_choice must be "none" or "auto": tool calling is not supported on this service');
-  }
+  refuseFunctions(request);
   if (request.n !== undefined && request.n !== null && request.n > 1) throw unsupportedParameter('n', 'Only one choice per request (n: 1) is supported');
   if (request.logprobs === true) throw unsupportedParameter('logprobs', 'Log probabilities are not supported');
   const stop = request.stop;
@@ -53,18 +54,35 @@ export function refuseUnsupported(request: ChatCompletionRequest): void {
   }
 }
 
-/** The messages as text; parts other than text, and tool messages, are refused by name. */
+/**
+ * The messages as text; parts other than text, and `function` messages (deprecated), are refused by name.
+ * An assistant's tool calls come along; a tool message must answer a call of an earlier assistant message.
+ */
 export function chatMessages(request: ChatCompletionRequest): ChatMessage[] {
+  const calls = new Map<string, string>();
   return request.messages.map((message, index) => {
-    if (message.role === 'tool' || message.role === 'function') throw unsupportedParameter(`messages.${index}.role`, `Messages of role "${message.role}" are not supported: tool calling is not offered`);
-    const content = message.content ?? '';
-    if (typeof content === 'string') return { role: message.role, text: content };
-    const texts = content.map((part, partIndex) => {
-      if (part.type !== 'text' || typeof part.text !== 'string') throw unsupportedParameter(`messages.${index}.content.${partIndex}.type`, `Content parts of type "${part.type}" are not supported: send text`);
-      return part.text;
-    });
-    return { role: message.role, text: texts.join('\n') };
+    if (message.role === 'function') throw unsupportedParameter(`messages.${index}.role`, 'Messages of role "function" are deprecated and not supported: send "tool" messages');
+    const text = messageText(message.content ?? '', index);
+    if (message.role === 'tool') {
+      const name = message.tool_call_id === undefined ? undefined : calls.get(message.tool_call_id);
+      if (name === undefined || message.tool_call_id === undefined) {
+        throw invalidRequest([{ path: `messages.${index}.tool_call_id`, message: 'must be the id of a tool call of an earlier assistant message' }]);
+      }
+      return { role: 'tool', text, toolCall: { id: message.tool_call_id, name } };
+    }
+    const toolCalls = message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments })) : [];
+    for (const call of toolCalls) calls.set(call.id, call.name);
+    return toolCalls.length > 0 ? { role: message.role, text, toolCalls } : { role: message.role, text };
   });
+}
+
+function messageText(content: NonNullable<ChatCompletionRequest['messages'][number]['content']>, index: number): string {
+  if (typeof content === 'string') return content;
+  const texts = content.map((part, partIndex) => {
+    if (part.type !== 'text' || typeof part.text !== 'string') throw unsupportedParameter(`messages.${index}.content.${partIndex}.type`, `Content parts of type "${part.type}" are not supported: send text`);
+    return part.text;
+  });
+  return texts.join('\n');
 }
 
 function answerFormat(request: ChatCompletionRequest): ChatAnswerFormat {
@@ -96,6 +114,9 @@ export function chatRun(target: ChatTarget, request: ChatCompletionRequest): Cha
   const messages = chatMessages(request);
   const sampling = samplingOf(request);
   if (target.kind === 'agent') {
+    if (usesTools(request)) {
+      throw unsupportedParameter('tools', `Agent "${target.agent.id}" runs its own tools and answers in its own schema: tool calling is offered with a registry model or "auto"`);
+    }
     if (request.response_format?.type === 'json_schema') {
       throw unsupportedParameter('response_format', `Agent "${target.agent.id}" answers in its own schema (GET /api/agents/${target.agent.id}): send no json_schema, or name a model or "auto"`);
     }
@@ -106,7 +127,9 @@ export function chatRun(target: ChatTarget, request: ChatCompletionRequest): Cha
   if (!messages.some((message) => message.role === 'user' && message.text.trim() !== '')) {
     throw invalidRequest([{ path: 'messages', message: 'send at least one user message' }]);
   }
-  const format = answerFormat(request);
+  const tools = toolUseOf(request);
+  const format: ChatAnswerFormat = tools ? { type: 'text' } : answerFormat(request);
   const pinned = target.kind === 'model' ? { model: target.modelId, fallback: request.fallback === true } : {};
-  return { target, agentId: chatTaskId, builtInAgent: chatTask(format), body: { prompt: conversationPrompt(messages), ...pinned }, sampling, format };
+  const builtInAgent = tools ? chatToolTask(tools) : chatTask(format);
+  return { target, agentId: chatTaskId, builtInAgent, body: { prompt: conversationPrompt(messages), ...pinned }, sampling, format, tools, suppliedData: toolResults(messages) };
 }

@@ -1,6 +1,7 @@
 import { mentionRule } from '../../../domain/agents/promises/narrow-output-schema.ts';
 import { describePrompt } from './prompt-subject.ts';
 import { SandboxText } from './sandbox-text.ts';
+import { sandboxToolTurn } from './sandbox-tool-turn.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { oneOf, trimEnd } from '../../../shared/text-scanning.ts';
 
@@ -13,6 +14,8 @@ type JsonSchema = Record<string, unknown>;
  */
 export function generateSandboxOutput(schema: JsonSchema, prompt: string): unknown {
   const text = new SandboxText(describePrompt(prompt));
+  const turn = sandboxToolTurn(schema, prompt);
+  if (turn) return { ...(generateValue(turn.generate, { text, path: '$', fieldName: '', index: 0, siblings: {} }) as Record<string, unknown>), ...turn.fill };
   return generateValue(schema, { text, path: '$', fieldName: '', index: 0, siblings: {} });
 }
 

@@ -5,6 +5,7 @@ import type { LayerSettings } from '../../safety/policy-precedence.ts';
 import type { RoutingPolicy } from '../../routing/routing-policy.ts';
 import type { Agent, RunSurface } from '../agent.ts';
 import type { AgentRunBody } from '../agent-task.ts';
+import type { ToolData } from '../tool-data-prompt.ts';
 import type { RoutingReport } from './run-result.ts';
 
 export interface RunAgentCommand {
@@ -22,6 +23,11 @@ export interface RunAgentCommand {
   /** The caller's sampling settings (temperature, output tokens), given to every model the run calls. */
   sampling?: Sampling | undefined;
   body: AgentRunBody;
+  /**
+   * Text the caller's own tools returned (the tool results of a chat completion's conversation): untrusted
+   * data, screened with what the agent's tools gather and shown to the model in data blocks after the task.
+   */
+  suppliedData?: readonly ToolData[] | undefined;
   requestId: string;
   /** The durable run (a playbook run, or an agent run a trigger started) this execution is a step of. */
   parentRunId?: string | undefined;

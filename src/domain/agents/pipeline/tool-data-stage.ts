@@ -22,7 +22,8 @@ export type ToolDataDependencies = { tools: ReadonlyMap<string, AgentTool>; safe
 /**
  * Stage 5, gather: the agent's tools fetch facts before any model call; an AppError here refuses the request
  * before anything runs or is recorded. What they brought in from outside is untrusted data, screened as
- * input (see screenToolData). A tool that reached out marks the run as having gone outbound.
+ * input (see screenToolData), and so is what the caller's own tools returned (`command.suppliedData`). A
+ * tool that reached out marks the run as having gone outbound.
  */
 export async function gatherToolData(dependencies: ToolDataDependencies, run: RunInProgress): Promise<ToolWork> {
   const { command, agent, task } = run;
@@ -43,6 +44,8 @@ export async function gatherToolData(dependencies: ToolDataDependencies, run: Ru
     const text = preparations[index]?.context;
     return text ? [{ source: tool.name, description: tool.description, text }] : [];
   });
+  // What the caller's own tools returned is as untrusted as what the agent's fetched.
+  fetched.push(...(command.suppliedData ?? []));
   const gathered = fetched.length > 0 ? await screenToolData(dependencies, run, fetched) : fetched;
   return { tools, preparations, context, gathered };
 }

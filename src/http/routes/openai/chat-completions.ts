@@ -38,6 +38,7 @@ export function registerChatCompletions(scope: FastifyInstance, services: HttpSe
         ...agentRunCommand(services.runContexts.forAccount(account.account, 'api'), { agentId: chat.agentId, body: chat.body, requestId: request.id }),
         builtInAgent: chat.builtInAgent,
         sampling: chat.sampling,
+        suppliedData: chat.suppliedData,
       };
       if (request.body.stream === true) {
         return streamChatCompletion(request, reply, {
