@@ -40,6 +40,16 @@ describe('tool data stage', () => {
     expect(safety.seen).toEqual([]);
   });
 
+  it('screens what the caller’s own tools returned with what the agent’s gathered, and hands both on', async () => {
+    const tools = new Map<string, AgentTool>([['first', { name: 'first', description: 'First facts', prepare: async () => ({ context: 'one' }) }]]);
+    const safety = screen();
+    const supplied = { source: 'result of call_1', description: 'The result of call call_1 (get_weather)', text: 'sunny' };
+    const run = stageRun({ agent: withTools('first'), command: { ...stageRun().command, suppliedData: [supplied] } });
+    const work = await gatherToolData({ tools, safety }, run);
+    expect(safety.seen).toEqual([['one', 'sunny']]);
+    expect(work.gathered).toEqual([{ source: 'first', description: 'First facts', text: 'ONE' }, { ...supplied, text: 'SUNNY' }]);
+  });
+
   it('marks the run outbound once a tool reached out', async () => {
     const tools = new Map<string, AgentTool>([['fetcher', { name: 'fetcher', description: 'Fetched', prepare: async (context) => (context.onOutbound?.(), {}) }]]);
     const run = stageRun({ agent: withTools('fetcher') });
