@@ -99,6 +99,23 @@ describe('OpenAI-compatible tool calling on a provider', () => {
     expect(sent).toContain('tool_calls');
   });
 
+  it('gets a call, then a reply, through every provider’s adapter: the tool turn’s schema is one each of them accepts', async () => {
+    const lookup: OpenAI.ChatCompletionFunctionTool = { type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } } };
+    for (const provider of ['anthropic/claude-haiku-4-5', 'google/gemini-2.5-flash', 'groq/llama-3.3-70b-versatile', 'mistral/mistral-small-latest']) {
+      const first = await client.chat.completions.create({ model: provider, messages: [question], tools: [weather, lookup] });
+      expect(first.model, provider).toBe(provider);
+      expect(first.choices[0]?.finish_reason, provider).toBe('tool_calls');
+      const message = first.choices[0]?.message as OpenAI.ChatCompletionMessage;
+      const calls = (message.tool_calls ?? []) as OpenAI.ChatCompletionMessageFunctionToolCall[];
+      expect(calls.length, provider).toBeGreaterThan(0);
+      for (const call of calls) expect(['get_weather', 'lookup'], provider).toContain(call.function.name);
+      const results = calls.map((call) => ({ role: 'tool' as const, tool_call_id: call.id, content: 'Sunny, 21 degrees.' }));
+      const followUp = await client.chat.completions.create({ model: provider, tools: [weather, lookup], messages: [question, message, ...results] });
+      expect(followUp.choices[0]?.finish_reason, provider).toBe('stop');
+      expect(followUp.choices[0]?.message.content, provider).toBeTruthy();
+    }
+  });
+
   it('shows the model a tool’s result only as screened data: in a data block, an injected instruction withheld', async () => {
     const first = await client.chat.completions.create({ model, messages: [question], tools: [weather] });
     const message = first.choices[0]?.message as OpenAI.ChatCompletionMessage;
