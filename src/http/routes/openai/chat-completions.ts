@@ -21,7 +21,7 @@ export function registerChatCompletions(scope: FastifyInstance, services: HttpSe
       tags: ['openai'],
       summary: 'Create a chat completion (OpenAI-compatible)',
       description:
-        '`model` is an agent id (the last user message is its prompt; its output, as JSON text, the reply), a model id of the registry (the conversation answered by that model, without failover unless `fallback: true`), or `auto` (the router picks). Counted on the /api quota. See docs/openai-compatible.md.',
+        '`model` is an agent id (the last user message is its prompt; its output, as JSON text, the reply), a model id of the registry (the conversation answered by that model, without failover unless `fallback: true`), or `auto` (the router picks). With a model or `auto`, `tools` let the model answer with calls (`finish_reason: tool_calls`); agents refuse tools. Counted on the /api quota. See docs/openai-compatible.md.',
       security: bearerSecurity,
       body: chatCompletionRequestSchema,
       response: { 200: chatCompletionSchema, ...openAiErrorResponses(400, 401, 404, 410, 413, 415, 422, 429, 500, 502, 503) },
