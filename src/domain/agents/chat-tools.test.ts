@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { checkedTools, replyOrCallsTitle, toolCallId, toolCallsTitle, toolInstructions, toolTurnOutput, toolTurnValidator, type ChatTool, type ChatToolUse } from './chat-tools.ts';
+import { checkedTools, replyOrCallsTitle, toolCallId, toolCallsTitle, toolInstructions, toolListHeading, toolListing, toolTurnOutput, toolTurnValidator, type ChatTool, type ChatToolUse } from './chat-tools.ts';
 import { jsonSchemaProblems } from './json-schema-subset.ts';
 
 const weather: ChatTool = { name: 'get_weather', description: 'Weather now', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } };
@@ -52,13 +52,18 @@ describe('chat tools', () => {
     expect(single.safeParse({ tool_calls: [{ name: 'get_weather', arguments: { city: 'Porto' } }, { name: 'get_weather', arguments: { city: 'Faro' } }] }).success).toBe(false);
   });
 
-  it('tells the model each tool with its parameters, and when to call them', () => {
+  it('lists each callable tool with its parameters for the task, and tells the model in its instructions when to call', () => {
+    const listing = toolListing(use({ type: 'auto' }));
+    expect(listing.split('\n')[0]).toBe(toolListHeading);
+    expect(listing).toContain('- get_weather: Weather now');
+    expect(listing).toContain(JSON.stringify(lookup.parameters));
+    expect(toolListing(use({ type: 'function', name: 'lookup' }))).not.toContain('get_weather');
     const auto = toolInstructions(use({ type: 'auto' }));
-    expect(auto).toContain('- get_weather: Weather now');
-    expect(auto).toContain(JSON.stringify(lookup.parameters));
+    expect(auto).toContain(toolListHeading);
     expect(auto).toContain('leave "tool_calls" empty');
-    expect(toolInstructions(use({ type: 'function', name: 'lookup' }, false))).toMatch(/You must call lookup now[\s\S]*Call one tool at a time/);
-    expect(toolInstructions(use({ type: 'function', name: 'lookup' }))).not.toContain('get_weather');
+    expect(auto).not.toContain('Weather now');
+    expect(toolInstructions(use({ type: 'function', name: 'lookup' }, false))).toMatch(/You must call lookup now[\s\S]*Call one function at a time/);
+    expect(toolInstructions(use({ type: 'required' }))).toContain('You must call at least one of the functions now');
   });
 
   it('refuses tools that are not well named, offered twice, or whose parameters are not an object schema code can check', () => {

@@ -117,22 +117,32 @@ export function toolTurnOutput(use: ChatToolUse): Record<string, unknown> {
   return { type: 'object', title: toolCallsTitle, properties: { tool_calls: callsSchema(use, 1) }, required: ['tool_calls'], additionalProperties: false };
 }
 
-/** What the model is told about the tools: each with its parameters, and when to call them. */
+/** The line the list of tools follows, after the conversation (see toolListing). */
+export const toolListHeading = 'Functions you may ask to be called:';
+
+/**
+ * The tools the model may call, each with its description and parameters, as the task shows them after the
+ * conversation: the caller wrote them, so they are screened with the conversation by the input layers
+ * rather than given to the model as instructions.
+ */
+export function toolListing(use: ChatToolUse): string {
+  const tools = callableTools(use).map((tool) => `- ${tool.name}${tool.description ? `: ${tool.description}` : ''}\n  Parameters (JSON Schema): ${JSON.stringify(tool.parameters)}`);
+  return [toolListHeading, ...tools].join('\n');
+}
+
+/** What the model is told about calling tools: how, and when. The tools themselves are listed in the task (toolListing). */
 export function toolInstructions(use: ChatToolUse): string {
-  const tools = callableTools(use)
-    .map((tool) => `- ${tool.name}${tool.description ? `: ${tool.description}` : ''}\n  Parameters (JSON Schema): ${JSON.stringify(tool.parameters)}`)
-    .join('\n');
   const when =
     use.choice.type === 'auto'
-      ? 'Call a tool when answering needs what it gives and the conversation does not hold it yet: put the calls in "tool_calls" and leave "content" empty. ' +
+      ? 'Call a function when answering needs what it gives and the conversation does not hold it yet: put the calls in "tool_calls" and leave "content" empty. ' +
         'Otherwise, and once the results you need are in the conversation, answer in "content" and leave "tool_calls" empty.'
       : use.choice.type === 'required'
-        ? 'You must call at least one of these tools now: put the calls in "tool_calls".'
+        ? 'You must call at least one of the functions now: put the calls in "tool_calls".'
         : `You must call ${use.choice.name} now: put the call in "tool_calls".`;
-  const parallel = use.parallel ? 'You may call several tools at once.' : 'Call one tool at a time.';
+  const parallel = use.parallel ? 'You may call several functions at once.' : 'Call one function at a time.';
   return [
-    'You can ask for functions of the caller to be called. You do not call them yourself: the caller runs them and sends the results back in the conversation.',
-    `The functions:\n${tools}`,
+    `You can ask for functions of the caller to be called: they are listed after the conversation, under "${toolListHeading}", each with its parameters. ` +
+      'You do not call them yourself: the caller runs them and sends the results back in the conversation.',
     `${when} ${parallel} The arguments of a call must match its function's parameters schema. Never make up a function's result.`,
   ].join('\n\n');
 }

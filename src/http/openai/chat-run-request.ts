@@ -1,7 +1,7 @@
 import type { AgentRunBody } from '../../domain/agents/agent-task.ts';
 import type { AgentRunner } from '../../domain/agents/agent-runner.ts';
 import { chatTask, chatTaskId, chatToolTask, conversationPrompt, toolResults, type ChatAnswerFormat, type ChatMessage } from '../../domain/agents/chat-task.ts';
-import type { ChatToolUse } from '../../domain/agents/chat-tools.ts';
+import { toolListing, type ChatToolUse } from '../../domain/agents/chat-tools.ts';
 import type { ToolData } from '../../domain/agents/tool-data-prompt.ts';
 import type { Agent } from '../../domain/agents/agent.ts';
 import { AppError, invalidRequest } from '../../domain/errors.ts';
@@ -131,5 +131,7 @@ export function chatRun(target: ChatTarget, request: ChatCompletionRequest): Cha
   const format: ChatAnswerFormat = tools ? { type: 'text' } : answerFormat(request);
   const pinned = target.kind === 'model' ? { model: target.modelId, fallback: request.fallback === true } : {};
   const builtInAgent = tools ? chatToolTask(tools) : chatTask(format);
-  return { target, agentId: chatTaskId, builtInAgent, body: { prompt: conversationPrompt(messages), ...pinned }, sampling, format, tools, suppliedData: toolResults(messages) };
+  const conversation = conversationPrompt(messages);
+  const prompt = tools ? `${conversation}\n\n${toolListing(tools)}` : conversation;
+  return { target, agentId: chatTaskId, builtInAgent, body: { prompt, ...pinned }, sampling, format, tools, suppliedData: toolResults(messages) };
 }

@@ -1,4 +1,4 @@
-import { replyOrCallsTitle, toolCallsTitle } from '../../../domain/agents/chat-tools.ts';
+import { replyOrCallsTitle, toolCallsTitle, toolListHeading } from '../../../domain/agents/chat-tools.ts';
 import { toolDataPreamble } from '../../../domain/agents/tool-data-prompt.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -22,9 +22,9 @@ export function sandboxToolTurn(schema: JsonSchema, prompt: string): { generate:
   return { generate: { type: 'object', properties: { content: properties.content } }, fill: { tool_calls: [] } };
 }
 
-/** The role of the conversation's last message: a lone user message has no role line. */
+/** The role of the conversation's last message (before the tools' list and the data blocks): a lone user message has no role line. */
 function lastRole(prompt: string): string {
-  const end = prompt.indexOf(toolDataPreamble);
-  const conversation = end >= 0 ? prompt.slice(0, end) : prompt;
+  const ends = [prompt.indexOf(toolListHeading), prompt.indexOf(toolDataPreamble)].filter((index) => index >= 0);
+  const conversation = prompt.slice(0, Math.min(prompt.length, ...ends));
   return [...conversation.matchAll(roleLine)].at(-1)?.[1] ?? 'user';
 }
