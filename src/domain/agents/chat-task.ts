@@ -69,8 +69,9 @@ export function chatTask(format: ChatAnswerFormat, schemaPath = 'response_format
 
 /**
  * The chat task when the caller offers tools (`tool_choice` other than `none`): the model replies or asks for
- * calls, in the shape of toolTurnOutput, told about the tools in its instructions; code checks each call's
- * arguments against the tool's own schema (see toolTurnValidator). The tools are checked first (checkedTools).
+ * calls, in the shape of toolTurnOutput, told in its instructions how and when to call (the tools are listed
+ * in the task, see toolListing); code checks each call's arguments against the tool's own schema (see
+ * toolTurnValidator). The tools are checked first (checkedTools).
  */
 export function chatToolTask(tools: ChatToolUse): Agent {
   const agent = compile({ type: 'text' }, 'tools', tools);

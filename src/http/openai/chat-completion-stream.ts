@@ -21,8 +21,7 @@ interface Opening {
  * response). The chat task's reply streams as it is written; an agent's output, and JSON answers, which code
  * checks and completes once the model has finished, come whole in one chunk at the end, as does any answer
  * of a turn that may call tools: its calls in one chunk (`delta.tool_calls`), then `finish_reason:
- * "tool_calls"`. With
- * `include_usage`, a last chunk with no choices carries the usage. A failure after the stream opened is a
+ * "tool_calls"`. With `include_usage`, a last chunk with no choices carries the usage. A failure after the stream opened is a
  * chunk holding OpenAI's `error` object, which the SDKs raise.
  */
 export async function streamChatCompletion(
