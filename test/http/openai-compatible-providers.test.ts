@@ -101,7 +101,7 @@ describe('OpenAI-compatible tool calling on a provider', () => {
 
   it('gets a call, then a reply, through every provider’s adapter: the tool turn’s schema is one each of them accepts', async () => {
     const lookup: OpenAI.ChatCompletionFunctionTool = { type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } } };
-    for (const provider of ['anthropic/claude-haiku-4-5', 'google/gemini-2.5-flash', 'groq/llama-3.3-70b-versatile', 'mistral/mistral-small-latest']) {
+    for (const provider of ['anthropic/claude-haiku-4-5', 'google/gemini-2.5-flash', 'groq/llama-3.3-70b-versatile', 'mistral/mistral-small-latest', 'nvidia/meta/llama-3.3-70b-instruct']) {
       const first = await client.chat.completions.create({ model: provider, messages: [question], tools: [weather, lookup] });
       expect(first.model, provider).toBe(provider);
       expect(first.choices[0]?.finish_reason, provider).toBe('tool_calls');
