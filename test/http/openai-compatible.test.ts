@@ -209,6 +209,20 @@ describe('OpenAI-compatible surface — errors', () => {
     expect((error as RateLimitError).error).toMatchObject({ code: 'rate_limit_exceeded', type: 'rate_limit_error', usage: { used: 1, limit: 1, plan: 'tiny' } });
   });
 
+  it('refuses a regular expression in a schema the request sends (json_schema or tool parameters), which answers would be run through', async () => {
+    const catastrophic = { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } }, required: ['code'] };
+    const format = await client()
+      .chat.completions.create({ model: 'auto', messages: [{ role: 'user', content: 'a code' }], response_format: { type: 'json_schema', json_schema: { name: 'code', schema: catastrophic } } })
+      .catch((caught: unknown) => caught);
+    expect(format).toBeInstanceOf(BadRequestError);
+    expect((format as BadRequestError).error).toMatchObject({ param: 'response_format.json_schema.schema.properties.code.pattern' });
+    const tools = await client()
+      .chat.completions.create({ model: 'auto', messages: [{ role: 'user', content: 'look it up' }], tools: [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object', patternProperties: { '^(a|a)*$': { type: 'string' } } } } }] })
+      .catch((caught: unknown) => caught);
+    expect(tools).toBeInstanceOf(BadRequestError);
+    expect((tools as BadRequestError).error).toMatchObject({ param: 'tools.0.function.parameters.patternProperties' });
+  });
+
   it('refuses the deprecated functions, stop sequences and non-text parts by name with 400 (BadRequestError)', async () => {
     const functions = await client()
       .chat.completions.create({ model: 'auto', messages: [{ role: 'user', content: 'weather?' }], functions: [{ name: 'weather', parameters: { type: 'object', properties: {} } }] })

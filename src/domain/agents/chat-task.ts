@@ -2,6 +2,7 @@ import { invalidRequest } from '../errors.ts';
 import { InvalidDataError } from '../invalid-data-error.ts';
 import type { Agent } from './agent.ts';
 import { buildAgentCatalog } from './agent-catalog.ts';
+import { callerSchemaPatternIssues } from './caller-schema-patterns.ts';
 import { toolInstructions, toolTurnOutput, toolTurnValidator, type ChatToolUse } from './chat-tools.ts';
 import type { ToolData } from './tool-data-prompt.ts';
 
@@ -64,6 +65,8 @@ export function chatTask(format: ChatAnswerFormat, schemaPath = 'response_format
   if (format.schema.type !== 'object' || typeof format.schema.properties !== 'object' || format.schema.properties === null) {
     throw invalidRequest([{ path: schemaPath, message: 'must be a JSON Schema of an object ("type": "object" with "properties")' }]);
   }
+  const patterns = callerSchemaPatternIssues(format.schema, schemaPath);
+  if (patterns.length > 0) throw invalidRequest(patterns);
   return compile(format, schemaPath);
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z, type ZodType } from 'zod';
 import { invalidRequest } from '../errors.ts';
+import { callerSchemaPatternIssues } from './caller-schema-patterns.ts';
 import { jsonSchemaProblems } from './json-schema-subset.ts';
 
 /** A function the caller offers the model (OpenAI's `tools`): the model may ask for it to be called. */
@@ -46,7 +47,9 @@ export function checkedTools(tools: readonly ChatTool[], path = 'tools'): void {
     if (!toolName.test(tool.name)) issues.push({ path: `${at}.name`, message: 'must be 1 to 64 letters, digits, underscores or dashes' });
     if (seen.has(tool.name)) issues.push({ path: `${at}.name`, message: `"${tool.name}" is offered twice` });
     seen.add(tool.name);
+    const patterns = callerSchemaPatternIssues(tool.parameters, `${at}.parameters`);
     if (tool.parameters.type !== 'object') issues.push({ path: `${at}.parameters`, message: 'must be a JSON Schema of an object ("type": "object")' });
+    else if (patterns.length > 0) issues.push(...patterns);
     else {
       try {
         z.fromJSONSchema(tool.parameters as Parameters<typeof z.fromJSONSchema>[0]);
