@@ -73,7 +73,6 @@ describe('EmbeddingService', () => {
   it('refuses a type of PII the policy blocks before any call, records the run as blocked and keeps no unit', async () => {
     const { runs, events, context } = world();
     let called = 0;
-    const screen = testSafetyPipeline();
     const blocking = new EmbeddingService({
       registry: { embeddingModels: () => [small, sandbox] },
       gateway: {
@@ -83,10 +82,10 @@ describe('EmbeddingService', () => {
           return { embeddings: [], inputTokens: 0, tokensEstimated: false };
         },
       },
-      safety: { policyFor: () => ({ pii: { card: 'block' }, qualityThreshold: 0.5 }), screenPii: screen.screenPii.bind(screen) },
+      safety: testSafetyPipeline(),
       runs,
       clock: { now: () => new Date() },
-      options: { timeoutMs: 1_000 },
+      options: { timeoutMs: 1_000, piiPolicy: { pii: { card: 'block' }, qualityThreshold: 0.5 } },
     });
     const error = await blocking.embed({ context, requestId: 'req', model: small, inputs: ['card 4111 1111 1111 1111'] }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'safety_blocked' });

@@ -13,7 +13,7 @@ import type { AccountRunContext } from '../runs/run-context.ts';
 import { priceEmbedding, type EmbeddingModelDefinition } from '../routing/embedding-model-definition.ts';
 import type { ModelRegistry } from '../routing/model-registry.ts';
 import { sandboxProvider } from '../routing/model-router.ts';
-import type { LayerReport } from '../safety/safety-layer.ts';
+import type { LayerReport, SafetyPolicy } from '../safety/safety-layer.ts';
 import type { SafetyPipeline } from '../safety/safety-pipeline.ts';
 import { defaultSafetyPolicy } from '../safety/safety-policy.ts';
 import { checkEmbeddingRequest } from './embedding-limits.ts';
@@ -54,16 +54,17 @@ interface Ending {
 
 /**
  * Embedding requests, counted, screened and recorded as runs are: one unit of the plan's daily quota per
- * request, reserved before any work (429 when spent); the texts screened by the PII layer under the plan's
- * policy before they leave the service (a type the policy blocks refuses the request, one it redacts is
- * embedded redacted); one call to the model, bounded by a timeout and not retried; and a run of agent
+ * request, reserved before any work (429 when spent); the texts screened by the PII layer (the default
+ * policy, unless told another) before they leave the service (a type the policy blocks refuses the request,
+ * one it redacts is embedded redacted); one call to the model, bounded by a timeout and not retried; and a run of agent
  * `embeddings` in the run log with its tokens and cost, which keeps the unit in the same write. See
  * docs/decisions/0057-embeddings.md.
  */
 export class EmbeddingService {
   readonly #registry: Pick<ModelRegistry, 'embeddingModels'>;
   readonly #gateway: EmbeddingGateway;
-  readonly #safety: Pick<SafetyPipeline, 'screenPii' | 'policyFor'>;
+  readonly #safety: Pick<SafetyPipeline, 'screenPii'>;
+  readonly #piiPolicy: SafetyPolicy;
   readonly #runs: Pick<RunRepository, 'insert'>;
   readonly #recordability: RunRecordability | undefined;
   readonly #telemetry: Telemetry;
@@ -73,12 +74,13 @@ export class EmbeddingService {
   constructor(dependencies: {
     registry: Pick<ModelRegistry, 'embeddingModels'>;
     gateway: EmbeddingGateway;
-    safety: Pick<SafetyPipeline, 'screenPii' | 'policyFor'>;
+    safety: Pick<SafetyPipeline, 'screenPii'>;
     runs: Pick<RunRepository, 'insert'>;
     recordability?: RunRecordability | undefined;
     telemetry?: Telemetry | undefined;
     clock: Clock;
-    options: { timeoutMs: number };
+    /** `piiPolicy`: what the PII layer does with each type found in the texts (the agents' default unless set). */
+    options: { timeoutMs: number; piiPolicy?: SafetyPolicy | undefined };
   }) {
     this.#registry = dependencies.registry;
     this.#gateway = dependencies.gateway;
@@ -88,6 +90,7 @@ export class EmbeddingService {
     this.#telemetry = dependencies.telemetry ?? noTelemetry;
     this.#clock = dependencies.clock;
     this.#timeoutMs = dependencies.options.timeoutMs;
+    this.#piiPolicy = dependencies.options.piiPolicy ?? defaultSafetyPolicy;
   }
 
   /**
@@ -118,8 +121,7 @@ export class EmbeddingService {
     const run = { runId: createId('run', this.#clock.now()), createdAt: this.#clock.now().toISOString(), startedAt: performance.now(), recorded: false };
     const record = (ending: Ending, layers: readonly LayerReport[]): Promise<void> => this.#record(command, serving, run, reservation, ending, layers);
     try {
-      const policy = this.#safety.policyFor({ safetyPolicy: defaultSafetyPolicy }, context.plan?.safety);
-      const screening = await this.#safety.screenPii(inputs, policy, 'input');
+      const screening = await this.#safety.screenPii(inputs, this.#piiPolicy, 'input');
       if (screening.blocked) {
         await record({ status: 'blocked', errorCode: 'safety_blocked', spent: false }, screening.reports);
         throw safetyBlocked(screening.blocked, screening.reports, run.runId);
