@@ -105,5 +105,7 @@ export interface EmbeddingResult {
 /** Embedding calls: a gateway's second duty. Throws UpstreamError on failure, classified as for generation. */
 export interface EmbeddingGateway {
   configuredProviders(): ReadonlySet<string>;
+  /** The setting that turns a provider on (`OPENAI_API_KEY`), when the gateway knows it: named when one is missing. */
+  enabledBy?(provider: string): string | undefined;
   embed(request: EmbeddingRequest): Promise<EmbeddingResult>;
 }

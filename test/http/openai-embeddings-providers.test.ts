@@ -134,7 +134,7 @@ describe('POST /v1/embeddings on a provider', () => {
     const error = await client.embeddings.create({ model: 'mistral-embed', input: 'bonjour' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).error).toMatchObject({ param: 'model', code: 'invalid_request' });
-    expect((error as BadRequestError).message).toContain('its provider (mistral) is not configured');
+    expect((error as BadRequestError).message).toContain('its provider (mistral) is not configured on this service (MISTRAL_API_KEY is not set)');
     expect((error as BadRequestError).message).toContain('openai/text-embedding-3-small');
     expect(simulator.requests()).toHaveLength(0);
   });

@@ -34,8 +34,12 @@ export class AiSdkModelGateway implements ModelGateway, EmbeddingGateway {
   readonly #providers: ReadonlyMap<string, ConfiguredProvider>;
   readonly #configured: ReadonlySet<string>;
 
-  private constructor(providers: ReadonlyMap<string, ConfiguredProvider>) {
+  /** Each known provider's switch (OPENAI_API_KEY, …), configured or not: for messages about a missing one. */
+  readonly #enabledBy: ReadonlyMap<string, string>;
+
+  private constructor(providers: ReadonlyMap<string, ConfiguredProvider>, enabledBy: ReadonlyMap<string, string>) {
     this.#providers = providers;
+    this.#enabledBy = enabledBy;
     this.#configured = new Set(providers.keys());
   }
 
@@ -53,7 +57,7 @@ export class AiSdkModelGateway implements ModelGateway, EmbeddingGateway {
         embeddingModels: new Map(),
       });
     }
-    return new AiSdkModelGateway(providers);
+    return new AiSdkModelGateway(providers, new Map(adapters.map((adapter) => [adapter.name, adapter.enabledBy])));
   }
 
   configuredProviders(): ReadonlySet<string> {
@@ -73,6 +77,10 @@ export class AiSdkModelGateway implements ModelGateway, EmbeddingGateway {
       ...(provider.adapter.structuredOutputOptions ? { providerOptions: provider.adapter.structuredOutputOptions } : {}),
     };
     return request.onDelta ? streamAnswer(model, options, request.onDelta) : generateAnswer(model, options);
+  }
+
+  enabledBy(provider: string): string | undefined {
+    return this.#enabledBy.get(provider);
   }
 
   /** One vector per value, through the AI SDK's embedMany; bounded by the request's timeout, never retried here. */

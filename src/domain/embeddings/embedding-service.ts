@@ -107,7 +107,11 @@ export class EmbeddingService {
     }
     if (model.provider !== sandboxProvider && configured.has(model.provider)) return model;
     const available = this.#registry.embeddingModels().filter((candidate) => candidate.provider !== sandboxProvider && configured.has(candidate.provider));
-    const why = model.provider === sandboxProvider ? 'the sandbox answers only when no provider is configured' : `its provider (${model.provider}) is not configured on this service`;
+    const setting = this.#gateway.enabledBy?.(model.provider);
+    const why =
+      model.provider === sandboxProvider
+        ? 'the sandbox answers only when no provider is configured'
+        : `its provider (${model.provider}) is not configured on this service${setting ? ` (${setting} is not set)` : ''}`;
     const instead = available.length > 0 ? `embedding models available: ${available.map((candidate) => candidate.id).join(', ')}` : 'no configured provider has embedding models';
     throw invalidRequest([{ path: 'model', message: `model "${model.id}" is not available: ${why}; ${instead}` }]);
   }
