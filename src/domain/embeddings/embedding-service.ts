@@ -142,7 +142,7 @@ export class EmbeddingService {
         });
       this.#telemetry.upstreamAttempt({ provider: serving.provider, model: serving.id, outcome: 'ok', seconds: (performance.now() - called) / 1000 });
       const costUsd = priceEmbedding(serving, result.inputTokens);
-      const output = JSON.stringify({ object: 'list', inputs: inputs.length, dimensions: result.embeddings[0]?.length ?? vectorLength, tokensEstimated: result.tokensEstimated });
+      const output = JSON.stringify({ inputs: inputs.length, dimensions: result.embeddings[0]?.length ?? vectorLength, tokensEstimated: result.tokensEstimated });
       await record({ status: 'succeeded', errorCode: null, inputTokens: result.inputTokens, costUsd, output, spent: true }, screening.reports);
       return { runId: run.runId, model: serving, embeddings: result.embeddings, inputTokens: result.inputTokens, tokensEstimated: result.tokensEstimated, costUsd, quota: reservation.snapshot };
     } catch (error) {
