@@ -44,6 +44,7 @@ export function buildHttpServices(
     runs: runs.directory,
     triggerVerifier: webhooks.triggerVerifier,
     runner: runs.runner,
+    embeddings: runs.embeddings,
     runContexts: usage.runContexts,
     router: providers.router,
     registry: catalogs.registry,

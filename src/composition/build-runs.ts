@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { systemClock } from '../adapters/system-clock.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { AgentRunner } from '../domain/agents/agent-runner.ts';
+import { EmbeddingService } from '../domain/embeddings/embedding-service.ts';
 import { PlaybookRunFollower } from '../domain/playbooks/playbook-run-follower.ts';
 import { PlaybookService } from '../domain/playbooks/playbook-service.ts';
 import { PlaybookStepExecutor } from '../domain/playbooks/playbook-step-executor.ts';
@@ -18,6 +19,8 @@ import type { Catalogs } from './load-catalogs.ts';
 /** Everything that executes runs: agent runs now, playbook and background runs later, and the views of both. */
 export interface Runs {
   runner: AgentRunner;
+  /** Embedding requests (POST /v1/embeddings), counted and recorded as runs. */
+  embeddings: EmbeddingService;
   executor: PlaybookStepExecutor;
   playbookRuns: PlaybookService;
   backgroundRuns: BackgroundAgentRuns;
@@ -60,8 +63,19 @@ export function buildRuns(
   });
   const launcher = new RunLauncher({ runs: storage.playbookRuns, queue: storage.queue, quotas: usage.quotas, clock: systemClock, callbacks: webhooks.callbacks });
   const storedText = new StoredText(providers.safety);
+  const embeddings = new EmbeddingService({
+    registry: catalogs.registry,
+    gateway: providers.gateway,
+    safety: providers.safety,
+    runs: storage.runLog,
+    recordability: storage.database.availability,
+    telemetry: providers.telemetry,
+    clock: systemClock,
+    options: { timeoutMs: config.upstreamTimeoutMs },
+  });
   return {
     runner,
+    embeddings,
     executor,
     playbookRuns: new PlaybookService({
       playbooks: catalogs.playbooks,

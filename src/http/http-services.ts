@@ -2,6 +2,7 @@ import type { AccountService, AuthenticatedAccount } from '../domain/accounts/ac
 import type { AgentCatalog } from '../domain/agents/agent-catalog.ts';
 import type { AnalyticsService } from '../domain/analytics/analytics-service.ts';
 import type { AgentRunner } from '../domain/agents/agent-runner.ts';
+import type { EmbeddingService } from '../domain/embeddings/embedding-service.ts';
 import type { PlaybookCatalog } from '../domain/playbooks/playbook-catalog.ts';
 import type { PlaybookRunFollower } from '../domain/playbooks/playbook-run-follower.ts';
 import type { PlaybookService } from '../domain/playbooks/playbook-service.ts';
@@ -32,6 +33,8 @@ export interface HttpServices {
   /** Signature authentication of inbound triggers. */
   triggerVerifier: SignedTriggerVerifier;
   runner: AgentRunner;
+  /** POST /v1/embeddings: the texts screened, counted and recorded as runs are, then embedded. */
+  embeddings: EmbeddingService;
   /** The plan, routing policy and meter a caller's runs start under: every entry point gets them here. */
   runContexts: RunContexts;
   router: ModelRouter;

@@ -81,3 +81,31 @@ export interface ModelGateway {
    */
   generate(request: GenerationRequest): Promise<GenerationResult>;
 }
+
+/** What the domain asks of an embedding model: one vector per text. */
+export interface EmbeddingRequest {
+  provider: string;
+  /** The id the provider itself knows the model by. */
+  providerModelId: string;
+  values: readonly string[];
+  /** Shorter vectors than the model's default, where the model allows it. */
+  dimensions?: number | undefined;
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+}
+
+export interface EmbeddingResult {
+  /** One vector per value, in the values' order. */
+  embeddings: number[][];
+  /** The input tokens the provider counted; estimated (about four characters a token) when it reports none. */
+  inputTokens: number;
+  tokensEstimated: boolean;
+}
+
+/** Embedding calls: a gateway's second duty. Throws UpstreamError on failure, classified as for generation. */
+export interface EmbeddingGateway {
+  configuredProviders(): ReadonlySet<string>;
+  /** The setting that turns a provider on (`OPENAI_API_KEY`), when the gateway knows it: named when one is missing. */
+  enabledBy?(provider: string): string | undefined;
+  embed(request: EmbeddingRequest): Promise<EmbeddingResult>;
+}

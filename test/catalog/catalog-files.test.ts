@@ -6,6 +6,9 @@ import { packageRoot } from '../../src/config/load-config.ts';
 import { buildAgentCatalog } from '../../src/domain/agents/agent-catalog.ts';
 import { buildPlanTables } from '../../src/domain/quotas/plan-table.ts';
 import { buildModelRegistry } from '../../src/domain/routing/model-registry.ts';
+import { ModelRouter } from '../../src/domain/routing/model-router.ts';
+import { routingPolicies } from '../../src/domain/routing/routing-policy.ts';
+import { ScriptedCircuitBreaker } from '../support/fake-circuit-breaker.ts';
 import { taskCategories } from '../../src/domain/agents/agent-definition.ts';
 import { toolDescriptorMap } from '../../src/domain/tools/tool-registry.ts';
 
@@ -59,6 +62,18 @@ describe('the model registry file', () => {
 
   it('has exactly one sandbox model', () => {
     expect(registry.list().filter((model) => model.provider === 'sandbox')).toHaveLength(1);
+  });
+
+  it('has embedding models of OpenAI, Google and Mistral and one of the sandbox, none of which the router ever picks', () => {
+    const embeddingIds = registry.embeddingModels().map((model) => model.id);
+    expect(embeddingIds).toEqual(['openai/text-embedding-3-small', 'openai/text-embedding-3-large', 'google/gemini-embedding-001', 'mistral/mistral-embed', 'sandbox/embedding']);
+    const router = new ModelRouter(registry, new Set(['openai', 'google', 'mistral', 'sandbox']), new ScriptedCircuitBreaker());
+    expect(router.routableModels().some((model) => embeddingIds.includes(model.id))).toBe(false);
+    for (const policy of routingPolicies) {
+      const decision = router.route({ category: 'classification', prompt: 'Embed these texts into vectors', policy });
+      expect(decision.chain.some((model) => embeddingIds.includes(model.id)), policy).toBe(false);
+    }
+    expect(() => router.route({ category: 'writing', prompt: 'x', pinnedModel: 'openai/text-embedding-3-small' })).toThrow(/unknown model/);
   });
 
   it('has a model of a real provider for every task category', () => {

@@ -265,7 +265,7 @@ describe('OpenAI-compatible surface — errors', () => {
     }
   });
 
-  it('answers unknown /v1 paths with 404 in OpenAI’s shape, and embeddings with a clear refusal', async () => {
+  it('answers unknown /v1 paths with 404 in OpenAI’s shape, and embeddings of what is no embedding model with a clear refusal', async () => {
     const unknown = await fetch(`${baseURL}/completions/legacy`, { headers: bearer(key) });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('x-request-id')).toBeTruthy();
@@ -273,6 +273,6 @@ describe('OpenAI-compatible surface — errors', () => {
     const embedding = await client().embeddings.create({ model: 'auto', input: 'hello' }).catch((caught: unknown) => caught);
     expect(embedding).toBeInstanceOf(BadRequestError);
     expect((embedding as BadRequestError).error).toMatchObject({ code: 'model_not_supported', param: 'model' });
-    await expect(client().embeddings.create({ model: 'text-embedding-3-small', input: 'hello' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client().embeddings.create({ model: 'text-embedding-9-nonexistent', input: 'hello' })).rejects.toBeInstanceOf(NotFoundError);
   });
 });

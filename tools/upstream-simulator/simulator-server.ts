@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { anthropicProtocol } from './anthropic-protocol.ts';
 import { checkCredentials } from './credentials.ts';
+import { embeddingModelOf, embeddingReply, matchEmbeddingEndpoint } from './embeddings.ts';
 import { FaultInjector, type Fault, type FaultConfig } from './fault-injection.ts';
 import { geminiProtocol } from './gemini-protocol.ts';
 import { openaiProtocol } from './openai-protocol.ts';
@@ -114,7 +115,15 @@ async function handle(request: IncomingMessage, response: ServerResponse, faults
   const { provider } = route;
   const protocol = protocols[provider];
   const body = parseJson(raw);
-  if (provider === 'openai' && method === 'POST' && route.endpointPath === '/moderations') return moderate(request, response, body, raw, faults, log, gone.signal);
+  if (provider === 'openai' && method === 'POST' && route.endpointPath === '/moderations') {
+    const model = isJsonObject(body) && typeof body.model === 'string' ? body.model : 'omni-moderation-latest';
+    return answerPlainly({ request, response, provider, model, body, raw, faults, log, signal: gone.signal }, () => moderationReply(body));
+  }
+  const embedding = matchEmbeddingEndpoint(provider, method, route.endpointPath);
+  if (embedding) {
+    const model = embeddingModelOf(embedding, body);
+    return answerPlainly({ request, response, provider, model, body, raw, faults, log, signal: gone.signal }, () => embeddingReply(embedding, body));
+  }
   const endpoint = route.endpointPath === undefined ? undefined : protocol.matchEndpoint(method, route.endpointPath, url.searchParams);
   const model = endpoint ? protocol.modelOf(endpoint, body) : '';
   const entry = log.add({ method, path: url.pathname, query: url.search, provider, model, body: body ?? raw, headers: loggedHeaders(request) });
@@ -149,23 +158,38 @@ async function handle(request: IncomingMessage, response: ServerResponse, faults
   finish(decision.fault ? describeFault(decision.fault) : 'answered', status);
 }
 
-/** OpenAI's moderation endpoint: credentials, latency and HTTP faults as for generation, then a deterministic verdict. */
-async function moderate(request: IncomingMessage, response: ServerResponse, body: unknown, raw: string, faults: FaultInjector, log: RequestLog, signal: AbortSignal): Promise<void> {
-  const model = isJsonObject(body) && typeof body.model === 'string' ? body.model : 'omni-moderation-latest';
+interface PlainExchange {
+  request: IncomingMessage;
+  response: ServerResponse;
+  provider: SimulatedProvider;
+  model: string;
+  body: unknown;
+  raw: string;
+  faults: FaultInjector;
+  log: RequestLog;
+  signal: AbortSignal;
+}
+
+/**
+ * An endpoint that answers one JSON body (moderation, embeddings): credentials, latency and the HTTP, hang
+ * and delay faults as for generation, then the endpoint's deterministic answer.
+ */
+async function answerPlainly(exchange: PlainExchange, reply: () => ErrorReply): Promise<void> {
+  const { request, response, provider, model, body, raw, faults, log, signal } = exchange;
   const url = new URL(request.url ?? '/', 'http://simulator');
-  const entry = log.add({ method: 'POST', path: url.pathname, query: url.search, provider: 'openai', model, body: body ?? raw, headers: loggedHeaders(request) });
-  const unauthorized = checkCredentials('openai', request.headers, url.searchParams, model);
-  const decision = faults.next('openai', model);
+  const entry = log.add({ method: 'POST', path: url.pathname, query: url.search, provider, model, body: body ?? raw, headers: loggedHeaders(request) });
+  const unauthorized = checkCredentials(provider, request.headers, url.searchParams, model);
+  const decision = faults.next(provider, model);
   await sleep(decision.latencyMs, signal);
   if (signal.aborted) return void (entry.outcome = 'client left');
   if (decision.fault?.type === 'hang' || decision.fault?.type === 'delay') {
     await sleep(decision.fault.type === 'delay' ? decision.fault.ms : 24 * 3600 * 1000, signal);
     if (signal.aborted) return void (entry.outcome = 'client left');
   }
-  const reply = unauthorized ?? (decision.fault?.type === 'http' ? providerError('openai', decision.fault.status, { model }) : moderationReply(body));
-  entry.outcome = reply.status === 200 ? 'answered' : 'rejected';
-  entry.status = reply.status;
-  sendJson(response, reply);
+  const answer = unauthorized ?? (decision.fault?.type === 'http' ? providerError(provider, decision.fault.status, { model }) : reply());
+  entry.outcome = answer.status === 200 ? 'answered' : 'rejected';
+  entry.status = answer.status;
+  sendJson(response, answer);
 }
 
 interface Exchange {

@@ -2,6 +2,7 @@ import { jsonSchema, Output, streamText } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { providerAdapters } from '../../src/adapters/providers/index.ts';
+import { simulatedVector } from './embeddings.ts';
 import { startUpstreamSimulator, type UpstreamSimulator } from './simulator-server.ts';
 
 // Typed loosely, as the catalog's schemas are: plain JSON read from YAML.
@@ -334,5 +335,22 @@ describe('request log', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('embedding endpoints', () => {
+  it('answer OpenAI’s and Gemini’s shapes with deterministic vectors, after the credentials check', async () => {
+    const post = (path: string, body: unknown, headers: Record<string, string>) =>
+      fetch(`${simulator.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const openai = await post('/openai/v1/embeddings', { model: 'text-embedding-3-small', input: ['a', 'b'], dimensions: 4 }, { authorization: 'Bearer sk-test' });
+    const list = (await openai.json()) as { data: { index: number; embedding: number[] }[]; usage: { prompt_tokens: number } };
+    expect(list.data.map((item) => item.index)).toEqual([0, 1]);
+    expect(list.data[1]?.embedding).toEqual(simulatedVector('b', 4));
+    expect(Math.hypot(...(list.data[0]?.embedding ?? []))).toBeCloseTo(1, 10);
+    expect(list.usage.prompt_tokens).toBe(2);
+    expect((await post('/openai/v1/embeddings', { model: 'text-embedding-3-small', input: 'a' }, {})).status).toBe(401);
+    const gemini = await post('/google/v1beta/models/gemini-embedding-001:embedContent', { content: { parts: [{ text: 'a' }] } }, { 'x-goog-api-key': 'k' });
+    expect(((await gemini.json()) as { embedding: { values: number[] } }).embedding.values).toEqual(simulatedVector('a', 3072));
+    expect(simulator.requests().map((request) => request.model)).toEqual(['text-embedding-3-small', 'text-embedding-3-small', 'gemini-embedding-001']);
   });
 });

@@ -1,8 +1,18 @@
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { EmbeddingModelV4, LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ProviderSettingsByName } from '../../config/app-config.ts';
-import type { GenerationRequest, GenerationResult, GenerationUsage, ModelGateway, Sampling } from '../../ports/model-gateway.ts';
+import type {
+  EmbeddingGateway,
+  EmbeddingRequest,
+  EmbeddingResult,
+  GenerationRequest,
+  GenerationResult,
+  GenerationUsage,
+  ModelGateway,
+  Sampling,
+} from '../../ports/model-gateway.ts';
 import { UpstreamError } from '../../ports/model-gateway.ts';
 import { classifyProviderError } from './classify-provider-error.ts';
+import { embedValues } from './embed-values.ts';
 import { providerAdapters, settingsFor } from './index.ts';
 import { withoutJsonFence } from './json-fence.ts';
 import type { ProviderAdapter } from './provider-adapter.ts';
@@ -11,6 +21,8 @@ interface ConfiguredProvider {
   adapter: ProviderAdapter;
   createModel: (providerModelId: string) => LanguageModelV4;
   models: Map<string, LanguageModelV4>;
+  createEmbeddingModel: ((providerModelId: string) => EmbeddingModelV4) | undefined;
+  embeddingModels: Map<string, EmbeddingModelV4>;
 }
 
 /**
@@ -18,12 +30,16 @@ interface ConfiguredProvider {
  * provider's model through the SDK's language-model interface (doGenerate / doStream) and does no retries
  * of its own: the domain's failover decides what happens after a failure.
  */
-export class AiSdkModelGateway implements ModelGateway {
+export class AiSdkModelGateway implements ModelGateway, EmbeddingGateway {
   readonly #providers: ReadonlyMap<string, ConfiguredProvider>;
   readonly #configured: ReadonlySet<string>;
 
-  private constructor(providers: ReadonlyMap<string, ConfiguredProvider>) {
+  /** Each known provider's switch (OPENAI_API_KEY, …), configured or not: for messages about a missing one. */
+  readonly #enabledBy: ReadonlyMap<string, string>;
+
+  private constructor(providers: ReadonlyMap<string, ConfiguredProvider>, enabledBy: ReadonlyMap<string, string>) {
     this.#providers = providers;
+    this.#enabledBy = enabledBy;
     this.#configured = new Set(providers.keys());
   }
 
@@ -33,9 +49,15 @@ export class AiSdkModelGateway implements ModelGateway {
     for (const adapter of adapters) {
       const providerSettings = settingsFor(adapter, settings);
       if (!adapter.isConfigured(providerSettings)) continue;
-      providers.set(adapter.name, { adapter, createModel: await adapter.createModelFactory(providerSettings), models: new Map() });
+      providers.set(adapter.name, {
+        adapter,
+        createModel: await adapter.createModelFactory(providerSettings),
+        models: new Map(),
+        createEmbeddingModel: adapter.createEmbeddingFactory ? await adapter.createEmbeddingFactory(providerSettings) : undefined,
+        embeddingModels: new Map(),
+      });
     }
-    return new AiSdkModelGateway(providers);
+    return new AiSdkModelGateway(providers, new Map(adapters.map((adapter) => [adapter.name, adapter.enabledBy])));
   }
 
   configuredProviders(): ReadonlySet<string> {
@@ -55,6 +77,24 @@ export class AiSdkModelGateway implements ModelGateway {
       ...(provider.adapter.structuredOutputOptions ? { providerOptions: provider.adapter.structuredOutputOptions } : {}),
     };
     return request.onDelta ? streamAnswer(model, options, request.onDelta) : generateAnswer(model, options);
+  }
+
+  enabledBy(provider: string): string | undefined {
+    return this.#enabledBy.get(provider);
+  }
+
+  /** One vector per value, through the AI SDK's embedMany; bounded by the request's timeout, never retried here. */
+  async embed(request: EmbeddingRequest): Promise<EmbeddingResult> {
+    const provider = this.#providers.get(request.provider);
+    if (!provider) throw new UpstreamError('authentication', `provider ${request.provider} is not configured`);
+    if (!provider.createEmbeddingModel) throw new UpstreamError('bad_request', `provider ${request.provider} has no embedding models`);
+    let model = provider.embeddingModels.get(request.providerModelId);
+    if (!model) {
+      model = provider.createEmbeddingModel(request.providerModelId);
+      provider.embeddingModels.set(request.providerModelId, model);
+    }
+    const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(request.timeoutMs)));
+    return embedValues(model, request, request.signal ? AbortSignal.any([request.signal, timeout]) : timeout);
   }
 
   #model(provider: ConfiguredProvider, providerModelId: string): LanguageModelV4 {

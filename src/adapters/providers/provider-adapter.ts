@@ -1,4 +1,4 @@
-import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { EmbeddingModelV4, LanguageModelV4 } from '@ai-sdk/provider';
 import type { ProviderOptions } from '@ai-sdk/provider-utils';
 import type { ProviderSettings } from '../../config/app-config.ts';
 import { createUpstreamFetch } from './upstream-fetch.ts';
@@ -14,6 +14,8 @@ export interface ProviderAdapter {
    * provider's package is loaded here, so providers that are not configured cost no memory.
    */
   createModelFactory(settings: ProviderSettings): Promise<(providerModelId: string) => LanguageModelV4>;
+  /** The same for embedding models, on the same key and base URL; absent for a provider that has none. */
+  createEmbeddingFactory?(settings: ProviderSettings): Promise<(providerModelId: string) => EmbeddingModelV4>;
   /** Options that make structured output work with the catalog's JSON Schemas. */
   readonly structuredOutputOptions?: ProviderOptions;
 }

@@ -9,4 +9,9 @@ export const googleAdapter: ProviderAdapter = {
     const provider = createGoogleGenerativeAI(connectionSettings(settings));
     return (modelId) => provider.languageModel(modelId);
   },
+  async createEmbeddingFactory(settings) {
+    const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+    const provider = createGoogleGenerativeAI(connectionSettings(settings));
+    return (modelId) => provider.embedding(modelId);
+  },
 };

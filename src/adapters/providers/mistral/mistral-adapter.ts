@@ -9,4 +9,9 @@ export const mistralAdapter: ProviderAdapter = {
     const provider = createMistral(connectionSettings(settings));
     return (modelId) => provider.languageModel(modelId);
   },
+  async createEmbeddingFactory(settings) {
+    const { createMistral } = await import('@ai-sdk/mistral');
+    const provider = createMistral(connectionSettings(settings));
+    return (modelId) => provider.embedding(modelId);
+  },
 };

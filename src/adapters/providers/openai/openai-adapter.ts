@@ -10,6 +10,11 @@ export const openaiAdapter: ProviderAdapter = {
     // Chat Completions: the protocol every OpenAI-compatible gateway and simulator speaks.
     return (modelId) => provider.chat(modelId);
   },
+  async createEmbeddingFactory(settings) {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    const provider = createOpenAI(connectionSettings(settings));
+    return (modelId) => provider.embedding(modelId);
+  },
   // Strict mode demands every property be required; catalog schemas keep optional fields optional.
   structuredOutputOptions: { openai: { strictJsonSchema: false } },
 };

@@ -1,42 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { HttpServices } from '../../http-services.ts';
 import { requireAccount } from '../../hooks/require-account.ts';
+import { usageHeadersOnSend } from '../../hooks/usage-headers-hook.ts';
 import { openAiErrorResponses } from '../../openai/chat-completion-schemas.ts';
-import { resolveChatTarget } from '../../openai/chat-run-request.ts';
-import { OpenAiError } from '../../openai/openai-errors.ts';
+import { embeddingInputs, embeddingListSchema, embeddingRequestSchema, presentEmbeddings, resolveEmbeddingModel } from '../../openai/embedding-request.ts';
 import { bearerSecurity } from '../../schemas/common-schemas.ts';
-
-const embeddingRequestSchema = z.looseObject({
-  model: z.string().min(1).max(200),
-  input: z.union([z.string(), z.array(z.string()).min(1).max(2048), z.array(z.int()).min(1), z.array(z.array(z.int()).min(1)).min(1).max(2048)]),
-  encoding_format: z.enum(['float', 'base64']).optional(),
-  dimensions: z.int().min(1).optional(),
-  user: z.string().optional(),
-});
+import { setQuotaHeaders } from '../../usage-headers.ts';
 
 /**
- * POST /v1/embeddings: the registry holds no embedding model, so every request is refused by its model: an
- * unknown one is 404 `model_not_found`, a chat model, an agent or `auto` a 400 saying that it does not embed.
+ * POST /v1/embeddings: OpenAI's embeddings, made by an embedding model of the registry (the sandbox's when
+ * no provider is configured), counted on the /api quota and recorded in the run log (agent `embeddings`).
  */
 export function registerEmbeddings(scope: FastifyInstance, services: HttpServices): void {
   scope.withTypeProvider<ZodTypeProvider>().post('/embeddings', {
     schema: {
       tags: ['openai'],
-      summary: 'Create embeddings (OpenAI-compatible): not offered yet',
-      description: 'The model registry has no embedding model: an unknown model answers 404 model_not_found, any other 400 model_not_supported.',
+      summary: 'Create embeddings (OpenAI-compatible)',
+      description:
+        '`model` is an embedding model of the registry (GET /v1/models), by its id or the provider\'s own id. One unit of the /api quota per request; the texts go through the PII layer first. Without provider keys the sandbox answers with deterministic vectors (`model`: sandbox/embedding). See docs/openai-compatible.md.',
       security: bearerSecurity,
       body: embeddingRequestSchema,
-      response: openAiErrorResponses(400, 401, 404, 413, 415, 503),
+      response: { 200: embeddingListSchema, ...openAiErrorResponses(400, 401, 404, 410, 413, 415, 422, 429, 502, 503) },
     },
     onRequest: requireAccount(services),
-    handler: async (request) => {
-      resolveChatTarget(services, request.body.model);
-      throw new OpenAiError(400, `"${request.body.model}" is not an embedding model: this service's model registry has no embedding models, so /v1/embeddings cannot answer`, {
-        code: 'model_not_supported',
-        param: 'model',
+    onSend: usageHeadersOnSend((request) => request.account && services.runContexts.meterOf(request.account.account, 'api'), setQuotaHeaders),
+    handler: async (request, reply) => {
+      const account = request.account;
+      if (!account) throw new Error('requireAccount did not set the account');
+      const model = resolveEmbeddingModel(services, request.body.model);
+      const inputs = embeddingInputs(request.body.input);
+      request.logContext = { model: model.id };
+      const result = await services.embeddings.embed({
+        context: services.runContexts.forAccount(account.account, 'api'),
+        requestId: request.id,
+        model,
+        inputs,
+        dimensions: request.body.dimensions,
       });
+      request.usageSnapshot = result.quota;
+      request.logContext = { model: result.model.id };
+      reply.header('X-Model', result.model.id).header('X-Run-Id', result.runId);
+      return presentEmbeddings(result, request.body.encoding_format ?? 'float');
     },
   });
 }

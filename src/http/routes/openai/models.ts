@@ -16,11 +16,12 @@ const modelSchema = z.object({
 
 type OpenAiModel = z.infer<typeof modelSchema>;
 
-/** Every value `model` may take on /v1: the catalog's agents, the registry's models, and `auto`. */
+/** Every value `model` may take on /v1: the catalog's agents, the registry's models (chat, then embedding), and `auto`. */
 function listModels(services: HttpServices, created: number): OpenAiModel[] {
   return [
     { id: autoModelId, object: 'model', created, owned_by: 'router' },
     ...services.registry.list().map((model) => ({ id: model.id, object: 'model' as const, created, owned_by: model.provider })),
+    ...services.registry.embeddingModels().map((model) => ({ id: model.id, object: 'model' as const, created, owned_by: model.provider })),
     ...services.catalog.list('api').map((agent) => ({ id: agent.id, object: 'model' as const, created, owned_by: 'agentapi' })),
   ];
 }
@@ -33,7 +34,7 @@ export function registerOpenAiModels(scope: FastifyInstance, services: HttpServi
     schema: {
       tags: ['openai'],
       summary: 'List models (OpenAI-compatible)',
-      description: 'Every value `model` may take: "auto", the registry\'s models (whatever their status: GET /api/models has it) and the agents.',
+      description: 'Every value `model` may take: "auto", the registry\'s chat models (whatever their status: GET /api/models has it), its embedding models (POST /v1/embeddings) and the agents.',
       security: bearerSecurity,
       response: { 200: z.object({ object: z.literal('list'), data: z.array(modelSchema) }), ...openAiErrorResponses(401, 503) },
     },
@@ -48,6 +49,8 @@ export function registerOpenAiModels(scope: FastifyInstance, services: HttpServi
     response: { 200: modelSchema, ...openAiErrorResponses(401, 404, 410, 503) },
   };
   const modelNamed = (id: string): OpenAiModel => {
+    const embedding = services.registry.lookupEmbedding(id);
+    if (embedding.kind === 'found') return { id: embedding.model.id, object: 'model', created, owned_by: embedding.model.provider };
     const target = resolveChatTarget(services, id);
     const canonical = target.kind === 'agent' ? target.agent.id : id;
     return listModels(services, created).find((model) => model.id === canonical) as OpenAiModel;
