@@ -1,6 +1,7 @@
 import { AgentApiError } from './agent-api-error.ts';
 import type { AgentId, AgentInputs, AgentOutputs } from './generated/agent-types.gen.ts';
 import { createClient, createConfig, type Client } from './generated/client/index.ts';
+import type { Auth } from './generated/core/auth.gen.ts';
 import { runAgent, runV1Agent } from './generated/sdk.gen.ts';
 import type { AgentRunEnvelope, RunAgentData, RunEvent } from './generated/types.gen.ts';
 import { followRunEvents, type FollowRunOptions } from './follow-run.ts';
@@ -41,7 +42,9 @@ export interface AgentApiClient {
 export function createAgentApiClient(options: AgentApiClientOptions): AgentApiClient {
   const fetchWithRetries = retryingFetch(options.fetch ?? globalThis.fetch, options.retry);
   const token = async () => (typeof options.apiKey === 'function' ? await options.apiKey() : options.apiKey);
-  const client = createClient(createConfig({ baseUrl: options.baseUrl, fetch: fetchWithRetries, auth: token }));
+  // The key answers bearer schemes only: a trigger's other scheme is a webhook signature, which it is not.
+  const auth = (scheme: Auth) => (scheme.type === 'http' && scheme.scheme === 'bearer' ? token() : undefined);
+  const client = createClient(createConfig({ baseUrl: options.baseUrl, fetch: fetchWithRetries, auth }));
   return {
     client,
     async runAgent(agent, body, runOptions = {}) {

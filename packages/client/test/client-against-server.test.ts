@@ -33,6 +33,23 @@ describe('the client against a listening server — happy paths', () => {
     expect(listed.data?.data.map((agent) => agent.id)).toContain('summarize');
   });
 
+  it("sends the key as a bearer only, never in a trigger's webhook-signature header", async () => {
+    const sent: Request[] = [];
+    const recording = createAgentApiClient({
+      baseUrl: server.baseUrl,
+      apiKey: await server.testApp.createKey(),
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        sent.push(request.clone());
+        return fetch(request);
+      },
+    });
+    const started = await triggerRun({ client: recording.client, body: { agent: 'summarize', prompt: 'Summarize: the shop closes early on Friday for inventory.' } });
+    expect(started.response.status).toBe(202);
+    expect(sent[0]?.headers.get('authorization')).toMatch(/^Bearer ak_live_/);
+    expect(sent[0]?.headers.has('webhook-signature')).toBe(false);
+  });
+
   it('follows a background run as typed events until it ends, and resumes after a given event', async () => {
     const started = await triggerRun({ client: agents.client, body: { agent: 'summarize', prompt: 'Summarize: the new office opens in May; the lease is five years; parking is limited.' } });
     const runId = started.data?.runId;
