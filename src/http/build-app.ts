@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandlers } from './errors/error-handler.ts';
 import { installHttpMetrics } from './hooks/http-metrics.ts';
 import { installIdempotency } from './hooks/idempotency-hooks.ts';
@@ -9,6 +9,7 @@ import { installRefusedBodyDrain } from './hooks/refused-body-drain.ts';
 import { requestIdFrom } from './hooks/request-id.ts';
 import type { HttpOptions, HttpServices } from './http-services.ts';
 import { installJsonBodyLimits } from './json-body-limits.ts';
+import { openApiOptions } from './openapi/openapi-options.ts';
 import { RequestLogController } from './request-log-controller.ts';
 import { registerRoutes } from './routes/index.ts';
 import { answerFrameworkError, clientErrorAnswerer, installTransportChecks, maxUrlLength, requestTimeoutMs } from './transport-errors.ts';
@@ -55,31 +56,7 @@ export async function buildApp(services: HttpServices, options: HttpOptions, log
   installRefusedBodyDrain(app);
   installHttpMetrics(app, services.telemetry);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Agent Execution API',
-        version: options.version,
-        description: 'Run AI agents over REST: a catalog of agents, model routing with failover, and one execution path for every surface.',
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (ak_live_…) or a JWT' } } },
-      tags: [
-        { name: 'agents', description: 'The agent catalog and runs on /api' },
-        { name: 'v1', description: 'The stable /api/v1 surface' },
-        { name: 'free', description: 'Anonymous runs of read-only agents, limited per client address' },
-        { name: 'usage', description: 'Daily quotas' },
-        { name: 'analytics', description: 'Requests, outcomes, tokens, cost and latency over days, agents, models and providers' },
-        { name: 'models', description: 'The model registry and the router' },
-        { name: 'runs', description: 'Any run by id: agent runs and playbook runs' },
-        { name: 'mcp', description: 'The Model Context Protocol endpoint: agents and playbooks as tools, runs as resources' },
-        { name: 'admin', description: 'Operator endpoints behind ADMIN_TOKEN' },
-        { name: 'operations', description: 'Health, readiness and metrics' },
-        { name: 'openai', description: 'The OpenAI-compatible surface under /v1 (docs/openai-compatible.md): errors in OpenAI\'s shape' },
-      ],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(options.version, services.catalog));
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   installIdempotency(app, services.idempotency);

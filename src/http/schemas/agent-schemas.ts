@@ -35,7 +35,7 @@ export const safetyReportSchema = z
     layers: z.array(layerReportSchema).describe('Every layer that ran, in pipeline order'),
     regenerated: z.enum(['output_blocked', 'quality']).optional().describe('Why the output was generated again on the next model'),
   })
-  .describe('The five safety layers: jailbreak, PII, content (input), jailbreak and PII on text tools fetched (tool), PII, content, quality, critic (output)');
+  .meta({ id: 'SafetyReport', description: 'The five safety layers: jailbreak, PII, content (input), jailbreak and PII on text tools fetched (tool), PII, content, quality, critic (output)' });
 
 export const agentRunEnvelopeSchema = z.object({
   success: z.literal(true),
@@ -71,7 +71,7 @@ export const agentRunEnvelopeSchema = z.object({
     usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number() }),
     safety: safetyReportSchema,
   }),
-});
+}).meta({ id: 'AgentRunEnvelope', description: "A finished agent run: the agent's output in `data`" });
 
 export const agentSummarySchema = z.object({
   id: z.string(),
@@ -83,14 +83,14 @@ export const agentSummarySchema = z.object({
   requiresConfirmation: z.boolean(),
   v1: z.boolean(),
   aliases: z.array(z.string()),
-});
+}).meta({ id: 'AgentSummary' });
 
 export const agentDetailSchema = agentSummarySchema.extend({
   tools: z.array(z.string()),
   inputSchema: z.record(z.string(), z.unknown()).nullable().describe('JSON Schema of the agent-specific fields'),
   outputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema of data in a successful run'),
   promises: z.array(z.string()).describe('What the output promises about the fields of a request, kept by code after the model answers (docs/agents.md)'),
-});
+}).meta({ id: 'AgentDetail' });
 
 export const agentListQuerySchema = z.object({
   category: z.enum(businessCategories).optional(),

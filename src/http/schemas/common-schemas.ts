@@ -16,7 +16,7 @@ export const errorBodySchema = z
       .optional()
       .describe('What to use instead, on gone: an agent, a playbook (POST /api/playbooks/run) or an endpoint ("GET /api/analytics")'),
   })
-  .describe('Every error response');
+  .meta({ id: 'ErrorBody', description: 'Every error response' });
 
 /** Documented error statuses for a route: each one is the shared error body. */
 export function errorResponses<const Statuses extends number[]>(...statuses: Statuses): { [Status in Statuses[number]]: typeof errorBodySchema } {

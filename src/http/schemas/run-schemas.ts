@@ -56,9 +56,9 @@ export const runViewSchema = z
     statusUrl: z.string(),
     eventsUrl: z.string(),
   })
-  .describe('A run: an agent run (answered its request, or started by a trigger and executed in the background) or a playbook run');
+  .meta({ id: 'Run', description: 'A run: an agent run (answered its request, or started by a trigger and executed in the background) or a playbook run' });
 
-export const runEnvelopeSchema = z.object({ success: z.literal(true), data: runViewSchema });
+export const runEnvelopeSchema = z.object({ success: z.literal(true), data: runViewSchema }).meta({ id: 'RunEnvelope' });
 
 export const listRunsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -75,7 +75,7 @@ export const runListSchema = z.object({
   success: z.literal(true),
   data: z.array(runViewSchema),
   meta: z.object({ limit: z.number().int(), nextCursor: z.string().nullable() }),
-});
+}).meta({ id: 'RunList' });
 
 
 /** Trigger bodies are JSON or form-encoded; these top-level keys are read as booleans in forms. */

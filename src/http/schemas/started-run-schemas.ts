@@ -24,4 +24,4 @@ export const startedRunSchema = z
       pollUrl: z.string().optional().describe('Playbook runs: the same run under the older /api/playbooks/runs/{id} path'),
     }),
   })
-  .describe('The run was accepted and goes on in the background');
+  .meta({ id: 'StartedRun', description: 'The run was accepted and goes on in the background' });
