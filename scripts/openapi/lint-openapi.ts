@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/config/load-config.ts';
@@ -12,14 +12,14 @@ export interface LintOutcome {
 
 /**
  * Lints the served document with Redocly's recommended rules (redocly.yaml), offline: the document is
- * written to a temporary folder beside copies of redocly.yaml and .redocly.lint-ignore.yaml, whose entries
- * name it `served-openapi.json`. Warnings fail it as errors do.
+ * written to a temporary folder beside copies of redocly.yaml and, when findings are ignored one by one,
+ * .redocly.lint-ignore.yaml, whose entries name it `served-openapi.json`. Warnings fail it as errors do.
  */
 export async function lintServedDocument(document?: Record<string, unknown>): Promise<LintOutcome> {
   const folder = mkdtempSync(join(tmpdir(), 'agentapi-openapi-lint-'));
   try {
     writeFileSync(join(folder, 'served-openapi.json'), JSON.stringify(document ?? (await servedOpenApiDocument())));
-    for (const name of ['redocly.yaml', '.redocly.lint-ignore.yaml']) copyFileSync(join(packageRoot, name), join(folder, name));
+    for (const name of ['redocly.yaml', '.redocly.lint-ignore.yaml']) if (existsSync(join(packageRoot, name))) copyFileSync(join(packageRoot, name), join(folder, name));
     const cli = join(packageRoot, 'node_modules/@redocly/cli/bin/cli.js');
     const result = spawnSync(process.execPath, [cli, 'lint', 'served-openapi.json', '--config', 'redocly.yaml', '--max-problems', '50'], {
       cwd: folder,

@@ -21409,6 +21409,23 @@ export type CreateChatCompletionData = {
                 [key: string]: unknown;
             }> | null;
             name?: string;
+            /**
+             * An assistant message: the tool calls it made
+             */
+            tool_calls?: Array<{
+                id: string;
+                type: 'function';
+                function: {
+                    name: string;
+                    arguments: string;
+                    [key: string]: unknown;
+                };
+                [key: string]: unknown;
+            }> | null;
+            /**
+             * A tool message: the call whose result it holds
+             */
+            tool_call_id?: string;
             [key: string]: unknown;
         }>;
         temperature?: number | null;
@@ -21441,14 +21458,31 @@ export type CreateChatCompletionData = {
                 [key: string]: unknown;
             };
         };
+        /**
+         * Functions the model may call (registry models and "auto" only)
+         */
         tools?: Array<{
-            type: string;
+            type: 'function';
+            function: {
+                name: string;
+                description?: string;
+                parameters?: {
+                    [key: string]: unknown;
+                };
+                strict?: boolean | null;
+                [key: string]: unknown;
+            };
             [key: string]: unknown;
         }>;
-        tool_choice?: string | {
-            type: string;
+        tool_choice?: 'none' | 'auto' | 'required' | {
+            type: 'function';
+            function: {
+                name: string;
+                [key: string]: unknown;
+            };
             [key: string]: unknown;
         };
+        parallel_tool_calls?: boolean | null;
         functions?: Array<unknown>;
         function_call?: unknown;
         logprobs?: boolean | null;
@@ -21693,10 +21727,18 @@ export type CreateChatCompletionResponses = {
             index: number;
             message: {
                 role: 'assistant';
-                content: string;
+                content: string | null;
                 refusal: null;
+                tool_calls?: Array<{
+                    id: string;
+                    type: 'function';
+                    function: {
+                        name: string;
+                        arguments: string;
+                    };
+                }>;
             };
-            finish_reason: 'stop';
+            finish_reason: 'stop' | 'tool_calls';
             logprobs: null;
         }>;
         usage: {
@@ -21899,9 +21941,21 @@ export type GetOpenAiModelResponse = GetOpenAiModelResponses[keyof GetOpenAiMode
 
 export type CreateEmbeddingsData = {
     body: {
+        /**
+         * An embedding model of the registry: its id (openai/text-embedding-3-small) or the provider's own id (text-embedding-3-small) when one provider has it
+         */
         model: string;
+        /**
+         * A text or an array of texts (at most 256, 131,072 characters together); token arrays are not supported
+         */
         input: string | Array<string> | Array<number> | Array<Array<number>>;
+        /**
+         * float (the default): arrays of numbers; base64: each vector's little-endian float32 bytes, base64-encoded, as OpenAI sends them
+         */
         encoding_format?: 'float' | 'base64';
+        /**
+         * Shorter vectors, for the models that allow it (GET /v1/models/{model})
+         */
         dimensions?: number;
         user?: string;
         [key: string]: unknown;
@@ -21973,6 +22027,24 @@ export type CreateEmbeddingsErrors = {
     /**
      * Every error of the /v1 surface, in OpenAI's shape
      */
+    410: {
+        error: {
+            message: string;
+            /**
+             * invalid_request_error, authentication_error, permission_error, rate_limit_error or server_error
+             */
+            type: string;
+            param: string | null;
+            /**
+             * model_not_found, invalid_api_key, rate_limit_exceeded, unsupported_parameter, or the service's own code
+             */
+            code: string;
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * Every error of the /v1 surface, in OpenAI's shape
+     */
     413: {
         error: {
             message: string;
@@ -22009,6 +22081,60 @@ export type CreateEmbeddingsErrors = {
     /**
      * Every error of the /v1 surface, in OpenAI's shape
      */
+    422: {
+        error: {
+            message: string;
+            /**
+             * invalid_request_error, authentication_error, permission_error, rate_limit_error or server_error
+             */
+            type: string;
+            param: string | null;
+            /**
+             * model_not_found, invalid_api_key, rate_limit_exceeded, unsupported_parameter, or the service's own code
+             */
+            code: string;
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * Every error of the /v1 surface, in OpenAI's shape
+     */
+    429: {
+        error: {
+            message: string;
+            /**
+             * invalid_request_error, authentication_error, permission_error, rate_limit_error or server_error
+             */
+            type: string;
+            param: string | null;
+            /**
+             * model_not_found, invalid_api_key, rate_limit_exceeded, unsupported_parameter, or the service's own code
+             */
+            code: string;
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * Every error of the /v1 surface, in OpenAI's shape
+     */
+    502: {
+        error: {
+            message: string;
+            /**
+             * invalid_request_error, authentication_error, permission_error, rate_limit_error or server_error
+             */
+            type: string;
+            param: string | null;
+            /**
+             * model_not_found, invalid_api_key, rate_limit_exceeded, unsupported_parameter, or the service's own code
+             */
+            code: string;
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * Every error of the /v1 surface, in OpenAI's shape
+     */
     503: {
         error: {
             message: string;
@@ -22027,6 +22153,30 @@ export type CreateEmbeddingsErrors = {
 };
 
 export type CreateEmbeddingsError = CreateEmbeddingsErrors[keyof CreateEmbeddingsErrors];
+
+export type CreateEmbeddingsResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        object: 'list';
+        data: Array<{
+            object: 'embedding';
+            index: number;
+            embedding: Array<number> | string;
+        }>;
+        /**
+         * The registry model that made the vectors (sandbox/embedding without provider keys)
+         */
+        model: string;
+        usage: {
+            prompt_tokens: number;
+            total_tokens: number;
+        };
+    };
+};
+
+export type CreateEmbeddingsResponse = CreateEmbeddingsResponses[keyof CreateEmbeddingsResponses];
 
 export type CloseMcpSessionData = {
     body?: never;
