@@ -15,8 +15,9 @@ export interface KeptPromises {
 
 /**
  * Holds an output to the promises of its agent for the fields of one request, repairing what code can decide:
- * an echoed value set, extra items cut, items sorted and numbered, invented names dropped. The output is not
- * changed in place.
+ * an echoed value set, extra items cut, items sorted and numbered, invented names dropped, numbers scaled to
+ * their total (under each item's maximum in `schema`), texts cut to a word limit. The output is not changed
+ * in place.
  */
 export function keepPromises(promises: readonly AgentPromise[], fields: Readonly<Record<string, unknown>>, output: Record<string, unknown>, schema: JsonSchema = {}): KeptPromises {
   const kept: KeptPromises = { output: structuredClone(output), repaired: [], unmet: [] };
