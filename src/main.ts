@@ -32,7 +32,7 @@ export async function main(argv: string[]): Promise<number> {
     processIo.error('agentapi worker needs REDIS_URL: steps reach worker processes through Redis. Without it, `agentapi serve` executes playbook steps itself.');
     return 1;
   }
-  const logger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2);
+  const logger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2, { format: config.logFormat });
 
   let container: Container;
   try {
