@@ -88,7 +88,7 @@ describe('PostgreSQL', () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
 
     const keyBeforeMigrate = await runCli(['keys', 'create', '--user', 'pg-user', '--json'], env);
-    expect(keyBeforeMigrate.code).toBe(1);
+    expect(keyBeforeMigrate.code).toBe(3);
     expect(keyBeforeMigrate.stderr).toContain('agentapi migrate');
 
     const migrated = await runCli(['migrate'], env);
