@@ -6,7 +6,9 @@
 FROM node:24-bookworm-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# No install script is needed: the image's Node.js 24 runs the service (the `node` dependency, which brings
+# Node.js 24 to machines without it, is left without its binary).
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # Stage 2: what runs, as an unprivileged user, with its state in /data.
 FROM node:24-bookworm-slim AS runtime

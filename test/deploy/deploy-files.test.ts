@@ -27,7 +27,7 @@ describe('the Dockerfile', () => {
   it('builds in two stages on Node 24 and runs as a user that is not root', () => {
     const stages = instructions.filter((line) => line.startsWith('FROM '));
     expect(stages).toEqual(['FROM node:24-bookworm-slim AS dependencies', 'FROM node:24-bookworm-slim AS runtime']);
-    expect(instructions).toContain('RUN npm ci --omit=dev --no-audit --no-fund');
+    expect(instructions).toContain('RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund');
     expect(instructions).toContain('COPY --from=dependencies /app/node_modules ./node_modules');
     const runtime = instructions.slice(instructions.indexOf(stages[1] ?? ''));
     expect(runtime.filter((line) => line.startsWith('USER '))).toEqual(['USER node']);

@@ -38,6 +38,14 @@ describe('which database a command uses', () => {
     expect(listed.stderr.trim()).toBe(`agentapi: database sqlite:${join(dataDir, 'agentapi.db')} (from DATABASE_URL)`);
     expect(JSON.parse(listed.stdout)).toHaveLength(1);
   });
+
+  it('lets migrate create a database, saying so, and report what it applied as JSON', async () => {
+    const dataDir = join(emptyFolder(), 'fresh');
+    const migrated = await runCli(['migrate', '--json', '--data-dir', dataDir], noEnvironment);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(migrated.stderr).toContain('created now, it did not exist');
+    expect(JSON.parse(migrated.stdout)).toMatchObject({ database: `sqlite:${join(dataDir, 'agentapi.db')}`, alreadyCurrent: false, applied: expect.arrayContaining(['0001-initial']) });
+  });
 });
 
 describe('agentapi run, runs and usage', () => {
@@ -65,6 +73,8 @@ describe('agentapi run, runs and usage', () => {
     expect(streamed.code, streamed.stderr).toBe(0);
     expect(streamed.stdout.length).toBeGreaterThan(20);
     expect(streamed.stderr).toMatch(/run_\w+: summarize answered by sandbox\/deterministic/);
+    const streamedJson = await runCli(['--data-dir', dataDir, 'run', 'summarize', '--user', 'fields', '--prompt', 'Summarise: sales rose.', '--stream', '--json'], noEnvironment);
+    expect(JSON.parse(streamedJson.stdout)).toMatchObject({ meta: { agent: 'summarize' } });
     const invalid = await runCli(['--data-dir', dataDir, 'run', 'leads', '--user', 'fields', '--niche', '42'], noEnvironment);
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain('niche');

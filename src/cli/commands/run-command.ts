@@ -26,7 +26,8 @@ export async function runAgentCommand(args: string[], services: CliServices, io:
     if (typeof value === 'string') (body as Record<string, unknown>)[name] = value;
   }
   if (parsed.options.yes) body.confirmed = true;
-  const streaming = parsed.options.stream === true;
+  // With --json, standard output holds one JSON document: the text is not streamed there as well.
+  const streaming = parsed.options.stream === true && parsed.options.json !== true;
   const command = agentRunCommand(services.runContexts.forAccount(account, 'api'), { agentId, body, requestId: `cli-${randomUUID()}` });
   const result = await services.runner.run(streaming ? { ...command, onDelta: (delta) => io.write(delta.text) } : command);
   if (streaming) io.write('\n');
