@@ -104,6 +104,17 @@ describe('PostgreSQL', () => {
   });
 });
 
+describe('PostgreSQL not migrated — the logs', () => {
+  it('logs the failure of a poll that runs every 100 ms once, not at every poll', async () => {
+    const server = await serve({ DATABASE_URL: await freshPostgresUrl(), WEBHOOK_POLL_MS: '100' });
+    const failure = 'relation \\"webhook_deliveries\\" does not exist';
+    await waitFor(() => server.output().includes(failure), { what: 'the first failed poll logged' });
+    // The subject is repetition over time: about twenty more polls fail meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(server.output().split('\n').filter((line) => line.includes(failure))).toHaveLength(1);
+  });
+});
+
 describe('startup failures', () => {
   it('lists every configuration problem and exits 1', async () => {
     const result = await runCli(['serve'], { PORT: 'abc', DATABASE_URL: 'mysql://db', ADMIN_TOKEN: 'short', AUTO_MIGRATE: 'maybe' });

@@ -57,7 +57,8 @@ function repeatKey(args: LogArguments): string {
   if (typeof first === 'string') return first;
   const fields = (first ?? {}) as { err?: unknown; error?: unknown };
   const error = fields.err ?? fields.error ?? first;
-  const errorMessage = error instanceof Error ? error.message : '';
+  // Some drivers' errors are not Error instances; their message tells them apart all the same.
+  const errorMessage = typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string' ? (error as { message: string }).message : '';
   return `${typeof rest[0] === 'string' ? rest[0] : ''}\u0000${errorMessage}`;
 }
 
