@@ -1,7 +1,16 @@
 import type { Logger } from 'pino';
+import { parseArgs } from 'node:util';
 import { runKeysCommand } from './cli/commands/keys-command.ts';
+import { runPlaybookCommand } from './cli/commands/playbook-command.ts';
+import { runAgentCommand } from './cli/commands/run-command.ts';
+import { runRunsCommand } from './cli/commands/runs-command.ts';
+import { runUsageCommand } from './cli/commands/usage-command.ts';
 import { runWebhooksCommand } from './cli/commands/webhooks-command.ts';
 import { processIo, UsageError } from './cli/cli-io.ts';
+import { describeAppError } from './cli/describe-error.ts';
+import { announceDatabase, databaseMissing, missingDatabaseMessage } from './cli/database-choice.ts';
+import { exitCodes } from './cli/exit-codes.ts';
+import { takeGlobalOptions, type GlobalOptions } from './cli/global-options.ts';
 import { usage } from './cli/usage.ts';
 import { loadConfig } from './config/load-config.ts';
 import { createLogger } from './adapters/logging/create-logger.ts';
@@ -9,61 +18,116 @@ import { buildContainer, type Container } from './container.ts';
 import { AppError } from './domain/errors.ts';
 import { buildApp } from './http/build-app.ts';
 
+const commands = ['serve', 'worker', 'migrate', 'keys', 'webhooks', 'run', 'playbook', 'runs', 'usage'];
+
+/** Commands that may start on a database that does not exist yet, creating it (and saying so). */
+function mayCreateDatabase(command: string, args: string[]): boolean {
+  return command === 'serve' || command === 'worker' || command === 'migrate' || (command === 'keys' && args[0] === 'create');
+}
+
 /** The composition root: configuration, then the container, then the server or a command. */
 export async function main(argv: string[]): Promise<number> {
-  const [command = 'serve', ...args] = argv;
+  let globals: GlobalOptions;
+  try {
+    globals = takeGlobalOptions(argv);
+  } catch (error) {
+    return reportCommandError(error, false);
+  }
+  const [command = 'serve', ...args] = globals.args;
   if (command === 'help' || command === '--help' || command === '-h') {
     processIo.out(usage);
-    return 0;
+    return exitCodes.ok;
   }
-  if (!['serve', 'worker', 'migrate', 'keys', 'webhooks'].includes(command)) {
+  if (!commands.includes(command)) {
     processIo.error(`Unknown command "${command}".\n\n${usage}`);
-    return 2;
+    return exitCodes.usage;
   }
 
-  const loaded = loadConfig();
+  const loaded = loadConfig({ dataDir: globals.dataDir });
   if (!loaded.ok) {
     processIo.error(`Invalid configuration:\n- ${loaded.problems.join('\n- ')}`);
-    return 1;
+    return exitCodes.failed;
   }
   const config = loaded.config;
   const longRunning = command === 'serve' || command === 'worker';
   if (command === 'worker' && !config.redis.url) {
     processIo.error('agentapi worker needs REDIS_URL: steps reach worker processes through Redis. Without it, `agentapi serve` executes playbook steps itself.');
-    return 1;
+    return exitCodes.failed;
   }
-  const logger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2);
+  // A command never makes a new, empty database where it happens to run: only those that set one up may.
+  const missing = databaseMissing(config.database);
+  if (missing && !mayCreateDatabase(command, args)) {
+    processIo.error(missingDatabaseMessage(config.database, [command, ...args.slice(0, 1)].join(' ')));
+    return exitCodes.noDatabase;
+  }
+  const logger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2, { format: config.logFormat });
 
   let container: Container;
   try {
     container = await buildContainer(config, logger);
   } catch (error) {
-    processIo.error((error as Error).message);
-    return 1;
+    return reportCommandError(error, globals.debug);
   }
+  processIo.error(announceDatabase(config.database, container.database.location, missing));
 
   try {
     if (command === 'serve') return await serve(container, logger);
     if (command === 'worker') return await work(container, logger);
-    if (command === 'migrate') return await migrate(container);
+    if (command === 'migrate') return await migrate(container, args);
     await requireCurrentSchema(container);
-    if (command === 'webhooks') return await runWebhooksCommand(args, container.services.webhookSecrets, processIo);
-    return await runKeysCommand(args, container.services.accounts, processIo);
+    return await runCommand(command, args, container);
   } catch (error) {
-    return reportCommandError(error);
+    return reportCommandError(error, globals.debug);
   } finally {
     if (!longRunning) await container.close();
   }
 }
 
-async function migrate(container: Container): Promise<number> {
+/** The commands that act on the database through the domain services, once the schema is current. */
+async function runCommand(command: string, args: string[], container: Container): Promise<number> {
+  const { services } = container;
+  switch (command) {
+    case 'webhooks':
+      return runWebhooksCommand(args, services.webhookSecrets, processIo);
+    case 'run':
+      return runAgentCommand(args, services, processIo);
+    case 'runs':
+      return runRunsCommand(args, services, processIo);
+    case 'usage':
+      return runUsageCommand(args, services, processIo);
+    case 'playbook':
+      return withInterruption((interrupted) => runPlaybookCommand(args, services, processIo, { startWorker: () => container.startPlaybookWorker(), interrupted }));
+    default:
+      return runKeysCommand(args, services.accounts, processIo);
+  }
+}
+
+/** Runs work with a signal aborted on Ctrl-C or SIGTERM, listening only while it runs. */
+async function withInterruption(work: (interrupted: AbortSignal) => Promise<number>): Promise<number> {
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+}
+
+async function migrate(container: Container, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true });
   const report = await container.migrate();
-  processIo.error(
-    report.alreadyCurrent
-      ? `${container.database.location}: already at the latest migration.`
-      : `${container.database.location}: applied ${report.applied.join(', ')}.`,
-  );
-  return 0;
+  const location = container.database.location;
+  if (values.json) processIo.out(JSON.stringify({ database: location, applied: report.applied, alreadyCurrent: report.alreadyCurrent }));
+  processIo.error(report.alreadyCurrent ? `${location}: already at the latest migration.` : `${location}: applied ${report.applied.join(', ')}.`);
+  return exitCodes.ok;
+}
+
+/** The database exists but its schema is behind, and this command may not migrate it. */
+class DatabaseNotReady extends Error {
+  override name = 'DatabaseNotReady';
 }
 
 /** Commands that use the database: SQLite migrates itself (unless AUTO_MIGRATE=false); PostgreSQL must be migrated. */
@@ -74,7 +138,7 @@ async function requireCurrentSchema(container: Container): Promise<void> {
   }
   const state = await container.services.schema.inspect();
   if (!state.current) {
-    throw new Error(`${container.database.location} is not ready: ${state.error ?? `pending migrations ${state.pending.join(', ')}`}. Run \`agentapi migrate\` first.`);
+    throw new DatabaseNotReady(`${container.database.location} is not ready: ${state.error ?? `pending migrations ${state.pending.join(', ')}`}. Run \`agentapi migrate\` first.`);
   }
 }
 
@@ -187,17 +251,25 @@ function announceProviders(container: Container, logger: Logger): void {
   }
 }
 
-function reportCommandError(error: unknown): number {
+/**
+ * A failed command's message on standard error and its exit code (see exitCodes): the message alone, with
+ * the stack trace only under --debug.
+ */
+function reportCommandError(error: unknown, debug: boolean): number {
   const code = (error as { code?: unknown }).code;
+  const trace = debug && error instanceof Error && error.stack ? `\n\n${error.stack}` : '';
   if (error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-    processIo.error(`${(error as Error).message}\n\n${usage}`);
-    return 2;
+    processIo.error(`${(error as Error).message}\n\n${usage}${trace}`);
+    return exitCodes.usage;
+  }
+  if (error instanceof DatabaseNotReady) {
+    processIo.error(`${error.message}${trace}`);
+    return exitCodes.noDatabase;
   }
   if (error instanceof AppError) {
-    const issues = Array.isArray(error.details.issues) ? (error.details.issues as { path: string; message: string }[]) : [];
-    processIo.error([error.message, ...issues.map((issue) => `- ${issue.path}: ${issue.message}`)].filter(Boolean).join('\n'));
-    return 1;
+    processIo.error(`${describeAppError(error)}${trace}`);
+    return exitCodes.failed;
   }
-  processIo.error(error instanceof Error ? error.message : String(error));
-  return 1;
+  processIo.error(`${error instanceof Error ? error.message : String(error)}${trace || (debug ? '' : '\n(run again with --debug for the stack trace)')}`);
+  return exitCodes.failed;
 }

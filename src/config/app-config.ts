@@ -14,7 +14,10 @@ export type ProviderSettingsByName = Record<'openai' | 'anthropic' | 'google' | 
 export interface AppConfig {
   server: { host: string; port: number; bodyLimitBytes: number };
   logLevel: Environment['LOG_LEVEL'];
-  database: { url: string; autoMigrate: boolean; preparedStatements: boolean };
+  /** Log lines as JSON, as coloured text, or (auto) coloured text on a terminal and JSON otherwise. */
+  logFormat: Environment['LOG_FORMAT'];
+  /** `urlSource`: where the URL came from, so commands can say which database they use and why. */
+  database: { url: string; urlSource: DatabaseUrlSource; autoMigrate: boolean; preparedStatements: boolean };
   redis: { url: string | undefined; keyPrefix: string };
   /** Which proxies' X-Forwarded-For to believe: none (false), all (true), a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string[];
@@ -49,6 +52,9 @@ export interface AppConfig {
   providers: ProviderSettingsByName;
 }
 
+/** The default `sqlite:./data/agentapi.db`, the DATABASE_URL variable, or the command line's `--data-dir`. */
+export type DatabaseUrlSource = 'default' | 'DATABASE_URL' | '--data-dir';
+
 export interface PlaybookSettings {
   /** Steps one process executes at once. */
   workerConcurrency: number;
@@ -77,7 +83,8 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
   return {
     server: { host: environment.HOST, port: environment.PORT, bodyLimitBytes: environment.BODY_LIMIT_BYTES },
     logLevel: environment.LOG_LEVEL,
-    database: { url: environment.DATABASE_URL, autoMigrate: environment.AUTO_MIGRATE, preparedStatements: environment.DATABASE_PREPARED_STATEMENTS },
+    logFormat: environment.LOG_FORMAT,
+    database: { url: environment.DATABASE_URL, urlSource: 'default', autoMigrate: environment.AUTO_MIGRATE, preparedStatements: environment.DATABASE_PREPARED_STATEMENTS },
     redis: { url: environment.REDIS_URL, keyPrefix: environment.REDIS_KEY_PREFIX },
     trustProxy: environment.TRUST_PROXY,
     freeTier: { limit: environment.FREE_TIER_LIMIT, windowSeconds: environment.FREE_TIER_WINDOW_SECONDS },

@@ -22,6 +22,7 @@ export const environmentSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { message: 'must be json, pretty or auto' }).default('auto'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/agentapi.db'),
   AUTO_MIGRATE: booleanString.default(true),
   DATABASE_PREPARED_STATEMENTS: booleanString.default(true),

@@ -2,12 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from './load-config.ts';
 
 describe('parseConfig', () => {
+  it('says where the database URL came from; --data-dir wins over DATABASE_URL and holds the webhook key file', () => {
+    const fromEnvironment = parseConfig({ DATABASE_URL: 'postgres://u@h:5432/d' });
+    expect(fromEnvironment.ok && fromEnvironment.config.database).toMatchObject({ url: 'postgres://u@h:5432/d', urlSource: 'DATABASE_URL' });
+    const fromFlag = parseConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }, { dataDir: '/srv/agentapi' });
+    expect(fromFlag.ok && fromFlag.config.database).toMatchObject({ url: 'sqlite:/srv/agentapi/agentapi.db', urlSource: '--data-dir' });
+    expect(fromFlag.ok && fromFlag.config.webhookSecretKey.keyFile).toBe('/srv/agentapi/webhook-secret.key');
+  });
+
+  it('takes LOG_FORMAT json, pretty or auto, and refuses anything else', () => {
+    const pretty = parseConfig({ LOG_FORMAT: 'pretty' });
+    expect(pretty.ok && pretty.config.logFormat).toBe('pretty');
+    const wrong = parseConfig({ LOG_FORMAT: 'xml' });
+    expect(!wrong.ok && wrong.problems.join()).toContain('LOG_FORMAT: must be json, pretty or auto');
+  });
+
   it('gives working defaults for an empty environment', () => {
     const result = parseConfig({});
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.config.server).toEqual({ host: '0.0.0.0', port: 3000, bodyLimitBytes: 1048576 });
-    expect(result.config.database).toEqual({ url: 'sqlite:./data/agentapi.db', autoMigrate: true, preparedStatements: true });
+    expect(result.config.database).toEqual({ url: 'sqlite:./data/agentapi.db', urlSource: 'default', autoMigrate: true, preparedStatements: true });
+    expect(result.config.logFormat).toBe('auto');
     expect(result.config.paths.catalogDir).toMatch(/catalog$/);
     expect(result.config.providers.openai).toEqual({ apiKey: undefined, baseUrl: undefined });
   });

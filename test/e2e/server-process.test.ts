@@ -88,7 +88,7 @@ describe('PostgreSQL', () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
 
     const keyBeforeMigrate = await runCli(['keys', 'create', '--user', 'pg-user', '--json'], env);
-    expect(keyBeforeMigrate.code).toBe(1);
+    expect(keyBeforeMigrate.code).toBe(3);
     expect(keyBeforeMigrate.stderr).toContain('agentapi migrate');
 
     const migrated = await runCli(['migrate'], env);
@@ -101,6 +101,17 @@ describe('PostgreSQL', () => {
     await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, { what: 'a ready /readyz' });
     const after = await post(server, '/api/v1/agents/blog-gen', key, { prompt: 'x' });
     expect(after.status).toBe(200);
+  });
+});
+
+describe('PostgreSQL not migrated — the logs', () => {
+  it('logs the failure of a poll that runs every 100 ms once, not at every poll', async () => {
+    const server = await serve({ DATABASE_URL: await freshPostgresUrl(), WEBHOOK_POLL_MS: '100' });
+    const failure = 'relation \\"webhook_deliveries\\" does not exist';
+    await waitFor(() => server.output().includes(failure), { what: 'the first failed poll logged' });
+    // The subject is repetition over time: about twenty more polls fail meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(server.output().split('\n').filter((line) => line.includes(failure))).toHaveLength(1);
   });
 });
 

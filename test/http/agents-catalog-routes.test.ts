@@ -67,3 +67,27 @@ describe('agent catalog routes — security', () => {
     expect(response.body).not.toMatch(/ak_live_|"hash"|accountId|"user"/);
   });
 });
+
+describe('GET /api/agents?search= — words, prefixes and typos', () => {
+  const idsFor = async (search: string) => ((await get(`/api/agents?search=${encodeURIComponent(search)}`)).json().data as { id: string }[]).map((agent) => agent.id);
+
+  it('finds agents by the start of a word and despite a typo, best matches first', async () => {
+    expect(await idsFor('summ')).toContain('summarize');
+    expect(await idsFor('sumarize')).toContain('summarize');
+    expect((await idsFor('blog post'))[0]).toBe('blog-gen');
+    expect(await idsFor('blgo post')).toContain('blog-gen');
+  });
+
+  it('needs every word, so an unrelated word finds nothing', async () => {
+    expect(await idsFor('blog zzzzqqq')).toEqual([]);
+  });
+});
+
+describe('unknown agents — did you mean', () => {
+  it('answers 404 with the closest ids in suggestions', async () => {
+    const response = await get('/api/agents/summarise');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'agent_not_found', suggestions: ['summarize'] });
+    expect(response.json().error).toContain('did you mean "summarize"?');
+  });
+});

@@ -31,6 +31,12 @@ describe('GET /api/playbooks', () => {
   it('answers 404 playbook_not_found with every valid id for an unknown one', async () => {
     const response = await get('/api/playbooks/nope');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'playbook_not_found', available: testApp.container.services.playbooks.ids() });
+    expect(response.json()).toMatchObject({ code: 'playbook_not_found', available: testApp.container.services.playbooks.ids(), suggestions: [] });
+  });
+
+  it('names the closest playbooks in suggestions for a misspelt id', async () => {
+    const response = await get('/api/playbooks/lead-blits');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().suggestions[0]).toBe('lead-blitz');
   });
 });

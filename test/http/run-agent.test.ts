@@ -83,6 +83,24 @@ describe('POST /api/v1/agents/{agent} — happy paths', () => {
 });
 
 describe('agent runs — errors', () => {
+  it('refuses a pinned model the registry does not know, on the sandbox too, with the known ids', async () => {
+    const response = await post('/api/agents/summarize', { prompt: 'Summarise: the launch moved.', model: 'openai/gpt-4-turbo-nope' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ code: 'invalid_request', issues: [{ path: 'model' }] });
+    expect(body.available).toEqual(testApp.container.registry.list().map((model) => model.id));
+    const routed = await post('/api/router/route', { prompt: 'x', model: 'nope/model' });
+    expect(routed.statusCode).toBe(400);
+    expect(routed.json().available).toContain('sandbox/deterministic');
+  });
+
+  it('lets the sandbox stand in for a known model pinned while no provider is configured', async () => {
+    const known = testApp.container.registry.list().find((model) => model.provider !== 'sandbox')?.id ?? '';
+    const response = await post('/api/agents/summarize', { prompt: 'Summarise: the launch moved.', model: known });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().meta.routing.reason).toContain(`in place of the pinned ${known}`);
+  });
+
   it('404s an unknown agent with every valid id', async () => {
     const response = await post('/api/agents/does-not-exist', { prompt: 'x' });
     expect(response.statusCode).toBe(404);

@@ -33,10 +33,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `agentapi <args>` as a separate process, the way a user runs it. */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs `agentapi <args>` as a separate process, the way a user runs it (from the package's folder unless `cwd`). */
+export function runCli(args: string[], env: Record<string, string>, options: { cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: packageRoot, env: childEnvironment(env) });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? packageRoot, env: childEnvironment(env) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -21,7 +21,7 @@ async function setup() {
     clock: { now: () => new Date('2026-06-01T12:00:00.000Z') },
   });
   const written = { out: [] as string[], error: [] as string[] };
-  const io: CliIo = { out: (text) => written.out.push(text), error: (text) => written.error.push(text) };
+  const io: CliIo = { out: (text) => written.out.push(text), write: (text) => written.out.push(text), error: (text) => written.error.push(text), outIsTerminal: false };
   return { secrets, io, written };
 }
 

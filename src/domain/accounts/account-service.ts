@@ -141,6 +141,13 @@ export class AccountService {
     return account;
   }
 
+  /** An account by id, or 404 `not_found` (for the command line, which acts as an account it names). */
+  async findAccount(accountId: string): Promise<Account> {
+    const account = await this.#accounts.findById(accountId);
+    if (!account) throw new AppError('not_found', `Account "${accountId}" does not exist: create it with \`agentapi keys create --user ${accountId}\``);
+    return account;
+  }
+
   async listKeys(filter: { accountId?: string } = {}): Promise<ApiKeySummary[]> {
     const records = await this.#apiKeys.list(filter);
     return records.map(summarize);

@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { InvalidDataError } from '../invalid-data-error.ts';
+import { matchScore, queryWords, wordsOf } from '../search/fuzzy-match.ts';
 import { safetyPolicyFor } from '../safety/safety-policy.ts';
 import type { JsonSchema, ToolDescriptor } from '../tools/agent-tool.ts';
 import { agentDefinitionSchema, type AgentDefinition } from './agent-definition.ts';
@@ -23,6 +24,8 @@ export class AgentCatalog {
   readonly #aliases: ReadonlyMap<string, string>;
   readonly #idsBySurface: Readonly<Record<ApiSurface | 'free', readonly string[]>>;
   readonly #retired: ReadonlyMap<string, RetiredAgent>;
+  /** Each agent's words for search, made on the first search. */
+  readonly #searchWords = new Map<string, readonly string[]>();
 
   constructor(agents: readonly Agent[], retired: readonly RetiredAgent[] = []) {
     this.#agents = new Map(agents.map((agent) => [agent.id, agent]));
@@ -60,14 +63,29 @@ export class AgentCatalog {
     return this.ids(surface).map((id) => this.#agents.get(id) as Agent);
   }
 
-  /** Agents of a category and/or whose id, name or description contain every word of the search text. */
+  /**
+   * Agents of a category and/or matching every word of the search text in their id, aliases, name,
+   * description or category: a whole word, the start of one, or a word with a typo or two (see
+   * fuzzy-match.ts). With text, the best matches come first (then by id); without, by id.
+   */
   search(filter: { surface?: ApiSurface; category?: string | undefined; text?: string | undefined }): Agent[] {
-    const words = (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    return this.list(filter.surface).filter((agent) => {
-      if (filter.category && agent.category !== filter.category) return false;
-      const haystack = `${agent.id} ${agent.aliases.join(' ')} ${agent.name} ${agent.description}`.toLowerCase();
-      return words.every((word) => haystack.includes(word));
-    });
+    const query = queryWords(filter.text ?? '');
+    const inCategory = this.list(filter.surface).filter((agent) => !filter.category || agent.category === filter.category);
+    if (query.length === 0) return inCategory;
+    return inCategory
+      .map((agent) => ({ agent, score: matchScore(query, this.#wordsOf(agent)) }))
+      .filter((entry) => entry.score > 0)
+      .sort((left, right) => right.score - left.score)
+      .map((entry) => entry.agent);
+  }
+
+  #wordsOf(agent: Agent): readonly string[] {
+    let words = this.#searchWords.get(agent.id);
+    if (!words) {
+      words = [...new Set(wordsOf(`${agent.id} ${agent.aliases.join(' ')} ${agent.name} ${agent.category} ${agent.description}`))];
+      this.#searchWords.set(agent.id, words);
+    }
+    return words;
   }
 
   get size(): number {

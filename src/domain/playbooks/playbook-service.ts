@@ -1,3 +1,4 @@
+import { playbookNotFound } from './playbook-not-found.ts';
 import type { Account } from '../../ports/account-repository.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
@@ -78,10 +79,10 @@ export class PlaybookService {
     this.#contexts = dependencies.contexts;
   }
 
-  /** The playbook an id names, or 404 `playbook_not_found` listing the ids there are. */
+  /** The playbook an id names, or 404 `playbook_not_found` listing the ids there are and the closest ones. */
   find(playbookId: string): Playbook {
     const playbook = this.#playbooks.find(playbookId);
-    if (!playbook) throw new AppError('playbook_not_found', `Playbook "${playbookId}" does not exist`, { available: this.#playbooks.ids() });
+    if (!playbook) throw playbookNotFound(playbookId, this.#playbooks.ids());
     return playbook;
   }
 

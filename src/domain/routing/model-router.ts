@@ -1,6 +1,7 @@
+import { closestIds } from '../search/fuzzy-match.ts';
 import type { CircuitBreaker, CircuitState } from '../../ports/circuit-breaker.ts';
 import type { TaskCategory } from '../agents/agent-definition.ts';
-import { invalidRequest } from '../errors.ts';
+import { AppError, invalidRequest } from '../errors.ts';
 import type { ModelDefinition } from './model-definition.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import { capabilityRank, orderByPolicy } from './chain-order.ts';
@@ -83,9 +84,12 @@ export class ModelRouter {
     const base = { category: task.category, policy, signals: task.signals, estimatedInputTokens: task.estimatedInputTokens };
 
     if (this.sandboxOnly) {
+      // A pinned id must still be one the registry knows: the sandbox stands in for a known model only.
+      if (request.pinnedModel !== undefined) this.#known(request.pinnedModel);
       const sandbox = this.#registry.list().find((model) => model.provider === sandboxProvider);
       if (!sandbox) throw new Error('The model registry has no sandbox model');
-      return { ...base, chain: [sandbox], excluded: [], reason: 'no provider is configured: the sandbox answers' };
+      const standIn = request.pinnedModel === undefined ? '' : ` in place of the pinned ${request.pinnedModel}`;
+      return { ...base, chain: [sandbox], excluded: [], reason: `no provider is configured: the sandbox answers${standIn}` };
     }
 
     const pinned = request.pinnedModel === undefined ? undefined : this.#pinned(request.pinnedModel);
@@ -140,9 +144,19 @@ export class ModelRouter {
     return model.provider !== sandboxProvider && this.#configured.has(model.provider);
   }
 
-  #pinned(id: string): ModelDefinition {
+  /** The model an id names, or 400 `invalid_request` with every known id (`available`) and the closest (`suggestions`). */
+  #known(id: string): ModelDefinition {
     const model = this.#registry.find(id);
-    if (!model) throw invalidRequest([{ path: 'model', message: `unknown model "${id}"; GET /api/models lists them` }]);
+    if (model) return model;
+    const available = this.#registry.list().map((known) => known.id);
+    const suggestions = closestIds(id, available);
+    const closest = suggestions.length > 0 ? ` (did you mean ${suggestions.map((known) => `"${known}"`).join(', ')}?)` : '';
+    const refusal = invalidRequest([{ path: 'model', message: `unknown model "${id}"${closest}; details.available lists the ${available.length} known ones, as does GET /api/models` }]);
+    throw new AppError(refusal.code, refusal.message, { ...refusal.details, available, suggestions });
+  }
+
+  #pinned(id: string): ModelDefinition {
+    const model = this.#known(id);
     if (!this.#isUsable(model)) throw invalidRequest([{ path: 'model', message: `model "${id}" is not available: its provider (${model.provider}) is not configured` }]);
     return model;
   }

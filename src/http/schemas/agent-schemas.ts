@@ -94,5 +94,5 @@ export const agentDetailSchema = agentSummarySchema.extend({
 
 export const agentListQuerySchema = z.object({
   category: z.enum(businessCategories).optional(),
-  search: z.string().min(1).max(200).optional().describe('Words to find in id, name or description'),
+  search: z.string().min(1).max(200).optional().describe('Words to find in id, aliases, name, description or category: whole words, their starts, or words with a typo or two (one for 4-7 letters, two for longer); best matches first. At most 8 words are read'),
 });

@@ -9,7 +9,8 @@ export const errorBodySchema = z
     requestId: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('On invalid_request: every problem, at most 50'),
     issuesOmitted: z.number().int().optional().describe('On invalid_request: how many problems there were beyond the 50 listed'),
-    available: z.array(z.string()).optional().describe('Valid ids, on agent_not_found'),
+    available: z.array(z.string()).optional().describe('Valid ids, on agent_not_found and playbook_not_found'),
+    suggestions: z.array(z.string()).optional().describe('The closest valid ids ("did you mean"), best first, on agent_not_found and playbook_not_found'),
     reason: z.string().optional().describe('Why the id is not an agent, on gone'),
     replacement: z
       .union([z.object({ agent: z.string() }), z.object({ playbook: z.string() }), z.object({ endpoint: z.string() })])

@@ -191,9 +191,13 @@ export type ErrorBody = {
      */
     issuesOmitted?: number;
     /**
-     * Valid ids, on agent_not_found
+     * Valid ids, on agent_not_found and playbook_not_found
      */
     available?: Array<string>;
+    /**
+     * The closest valid ids ("did you mean"), best first, on agent_not_found and playbook_not_found
+     */
+    suggestions?: Array<string>;
     /**
      * Why the id is not an agent, on gone
      */
@@ -19088,7 +19092,7 @@ export type ListAgentsData = {
     query?: {
         category?: 'sales' | 'marketing' | 'content' | 'seo' | 'research' | 'support' | 'operations' | 'finance' | 'legal' | 'hr' | 'product' | 'engineering' | 'data' | 'general';
         /**
-         * Words to find in id, name or description
+         * Words to find in id, aliases, name, description or category: whole words, their starts, or words with a typo or two (one for 4-7 letters, two for longer); best matches first. At most 8 words are read
          */
         search?: string;
     };

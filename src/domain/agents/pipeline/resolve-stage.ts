@@ -7,6 +7,7 @@ import { isFreeAgent, type Agent, type ApiSurface } from '../agent.ts';
 import type { AgentCatalog } from '../agent-catalog.ts';
 import { resolveAgentTask, type AgentRunBody, type AgentTask } from '../agent-task.ts';
 import { agentGone } from '../retired-agent.ts';
+import { agentNotFound } from '../agent-not-found.ts';
 import type { RunAgentCommand } from './run-command.ts';
 import type { ResolvedRun } from './run-in-progress.ts';
 import { unscannedPaths } from './unscanned-paths.ts';
@@ -15,14 +16,14 @@ export type AgentLookup = Pick<AgentCatalog, 'find' | 'ids' | 'retirement'>;
 
 /**
  * The agent a command names; 410 `gone` with the reason and what to use instead for an id that is retired
- * (on every surface); else 404 `agent_not_found` with every valid id for the surface.
+ * (on every surface); else 404 `agent_not_found` with every valid id for the surface and the closest ones.
  */
 export function findAgent(catalog: AgentLookup, agentId: string, surface: ApiSurface): Agent {
   const agent = catalog.find(agentId, surface);
   if (!agent) {
     const retired = catalog.retirement(agentId);
     if (retired) throw agentGone(retired);
-    throw new AppError('agent_not_found', `Agent "${agentId}" does not exist`, { available: catalog.ids(surface) });
+    throw agentNotFound(catalog, agentId, surface);
   }
   return agent;
 }

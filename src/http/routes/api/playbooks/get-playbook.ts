@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../../../domain/errors.ts';
+import { playbookNotFound } from '../../../../domain/playbooks/playbook-not-found.ts';
 import type { HttpServices } from '../../../http-services.ts';
 import { presentPlaybook } from '../../../presenters/playbook-presenter.ts';
 import { errorResponses } from '../../../schemas/common-schemas.ts';
@@ -18,7 +18,7 @@ export function registerGetPlaybook(app: FastifyInstance, services: HttpServices
     },
     handler: async (request) => {
       const playbook = services.playbooks.find(request.params.playbook);
-      if (!playbook) throw new AppError('playbook_not_found', `Playbook "${request.params.playbook}" does not exist`, { available: services.playbooks.ids() });
+      if (!playbook) throw playbookNotFound(request.params.playbook, services.playbooks.ids());
       return { success: true as const, data: presentPlaybook(playbook) };
     },
   });
