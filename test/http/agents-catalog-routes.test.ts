@@ -76,6 +76,9 @@ describe('GET /api/agents?search= — words, prefixes and typos', () => {
     expect(await idsFor('sumarize')).toContain('summarize');
     expect((await idsFor('blog post'))[0]).toBe('blog-gen');
     expect(await idsFor('blgo post')).toContain('blog-gen');
+    // Words that match the id or name rank above the same words found only in a description.
+    expect((await idsFor('emial sequnce'))[0]).toBe('email-sequence');
+    expect((await idsFor('invoce'))[0]).toBe('invoice-drafter');
   });
 
   it('needs every word, so an unrelated word finds nothing', async () => {

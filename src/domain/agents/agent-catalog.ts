@@ -10,6 +10,12 @@ import { promiseProblems } from './promises/promise-problems.ts';
 import { retiredAgentProblems, retiredAgentsOf } from './retired-agents-file.ts';
 import type { RetiredAgent } from './retired-agent.ts';
 
+/** An agent's words as search reads them: every word, and those of its id, aliases and name. */
+interface SearchWords {
+  all: readonly string[];
+  title: readonly string[];
+}
+
 export interface AgentSource {
   /** Where the definition came from (a file name), for error messages. */
   origin: string;
@@ -25,7 +31,7 @@ export class AgentCatalog {
   readonly #idsBySurface: Readonly<Record<ApiSurface | 'free', readonly string[]>>;
   readonly #retired: ReadonlyMap<string, RetiredAgent>;
   /** Each agent's words for search, made on the first search. */
-  readonly #searchWords = new Map<string, readonly string[]>();
+  readonly #searchWords = new Map<string, SearchWords>();
 
   constructor(agents: readonly Agent[], retired: readonly RetiredAgent[] = []) {
     this.#agents = new Map(agents.map((agent) => [agent.id, agent]));
@@ -72,17 +78,24 @@ export class AgentCatalog {
     const query = queryWords(filter.text ?? '');
     const inCategory = this.list(filter.surface).filter((agent) => !filter.category || agent.category === filter.category);
     if (query.length === 0) return inCategory;
+    // Every query word must match somewhere; matching in the id, an alias or the name as well ranks higher.
     return inCategory
-      .map((agent) => ({ agent, score: matchScore(query, this.#wordsOf(agent)) }))
+      .map((agent) => {
+        const words = this.#wordsOf(agent);
+        const score = matchScore(query, words.all);
+        return { agent, score: score > 0 ? score + matchScore(query, words.title) : 0 };
+      })
       .filter((entry) => entry.score > 0)
       .sort((left, right) => right.score - left.score)
       .map((entry) => entry.agent);
   }
 
-  #wordsOf(agent: Agent): readonly string[] {
+  /** The words search reads of an agent: all of them, and those of its id, aliases and name. */
+  #wordsOf(agent: Agent): SearchWords {
     let words = this.#searchWords.get(agent.id);
     if (!words) {
-      words = [...new Set(wordsOf(`${agent.id} ${agent.aliases.join(' ')} ${agent.name} ${agent.category} ${agent.description}`))];
+      const title = [...new Set(wordsOf(`${agent.id} ${agent.aliases.join(' ')} ${agent.name}`))];
+      words = { all: [...new Set([...title, ...wordsOf(`${agent.category} ${agent.description}`)])], title };
       this.#searchWords.set(agent.id, words);
     }
     return words;
