@@ -77,6 +77,7 @@ function cell(text: string): string {
 
 /** What each agent's output promises about the fields of a request, and the checkable fields no promise covers. */
 function promiseSection(catalog: AgentCatalog): string[] {
+  const toolDescriptors = toolDescriptorMap();
   const lines = [
     '## Promises to the request',
     '',
@@ -91,13 +92,19 @@ function promiseSection(catalog: AgentCatalog): string[] {
     'run; if that does no better the answer is returned with what it breaks in `meta.attempts[].unmet` (a run',
     'stops after three answers that do not fit their schema at all). Every repair by code is listed',
     'in `meta.attempts[].repaired`. A request with its own `prompt` is held to the fields it sends, but not to a',
-    "promise's default. Fields marked *not promised* are numbers, flags or choices code cannot check, with why.",
+    "promise's default. Some agents' tools compute the output from fields themselves (an invoice's sums from its",
+    'line items); those fields are named with the tool. Fields marked *not promised* are numbers, flags or choices',
+    'code cannot check, with why.',
     '',
     '| agent | promises | not promised |',
     '|---|---|---|',
   ];
   for (const agent of catalog.list()) {
-    const promises = agent.promises.map(describePromise);
+    const computed = agent.tools.flatMap((name) => {
+      const fields = toolDescriptors.get(name)?.computesFrom ?? [];
+      return fields.length > 0 ? [`the \`${name}\` tool computes from ${fields.map((field) => `\`${field}\``).join(', ')}`] : [];
+    });
+    const promises = [...agent.promises.map(describePromise), ...computed];
     const unpromised = Object.entries(agent.unpromised).map(([field, reason]) => `\`${field}\`: ${reason}`);
     if (promises.length === 0 && unpromised.length === 0) continue;
     lines.push(`| \`${agent.id}\` | ${cell(promises.join('; '))} | ${cell(unpromised.join('; '))} |`);

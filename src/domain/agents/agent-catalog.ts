@@ -187,6 +187,9 @@ function compileAgent(definition: AgentDefinition, tools: readonly ToolDescripto
     for (const name of [rule.require, ...Object.keys(rule.when)]) if (!fieldNames.includes(name)) fail(`an input rule refers to "${name}", which the input schema does not declare`);
   }
 
+  for (const field of tools.flatMap((tool) => tool.computesFrom ?? [])) {
+    if (!fieldNames.includes(field)) fail(`a tool computes from the input field "${field}", which the input schema does not declare`);
+  }
   const privateFields = tools.flatMap((tool) => tool.privateFields ?? []);
   for (const field of privateFields) {
     if (!fieldNames.includes(field)) fail(`a tool reads the input field "${field}", which the input schema does not declare`);

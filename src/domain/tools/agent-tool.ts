@@ -20,6 +20,11 @@ export interface ToolDescriptor {
   readonly refinedFields?: Readonly<Record<string, JsonSchema>>;
   /** Input fields only the tool reads (secrets, ids, URLs to act on); the model never sees them. */
   readonly privateFields?: readonly string[];
+  /**
+   * Input fields the tool holds the output to itself, computing from them (an invoice's line items, a
+   * forecast's opening balance): the agent needs no promise for them (docs/agents.md).
+   */
+  readonly computesFrom?: readonly string[];
 }
 
 export interface ToolContext {

@@ -4,6 +4,7 @@ import { chainBalances, type DraftPeriod } from './cash-flow-balances.ts';
 export const cashFlowDescriptor: ToolDescriptor = {
   name: 'cash-flow',
   description: 'Opening and closing balances, the lowest balance and the runway computed by code from the forecast flows',
+  computesFrom: ['openingBalance', 'minimumCash'],
 };
 
 /**

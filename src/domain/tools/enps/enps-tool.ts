@@ -3,6 +3,7 @@ import type { AgentTool, ToolDescriptor } from '../agent-tool.ts';
 export const enpsDescriptor: ToolDescriptor = {
   name: 'enps',
   description: "The eNPS and the response rate computed by code from the request's counts",
+  computesFrom: ['promoters', 'passives', 'detractors', 'invited'],
 };
 
 /**

@@ -4,6 +4,7 @@ import { invoiceTotals, minorUnitDigits, type InvoiceLineInput } from './invoice
 export const invoiceArithmeticDescriptor: ToolDescriptor = {
   name: 'invoice-arithmetic',
   description: "Line totals, tax per rate and the total due computed by code from the request's line items",
+  computesFrom: ['lineItems', 'taxRatePercent', 'invoiceDiscount'],
 };
 
 /**

@@ -4,6 +4,7 @@ import { unitEconomicsMetrics, type UnitEconomicsInputs } from './unit-economics
 export const unitEconomicsDescriptor: ToolDescriptor = {
   name: 'unit-economics',
   description: "CAC, LTV, payback and the other metrics computed by code from the request's figures",
+  computesFrom: ['salesAndMarketingSpend', 'newCustomers', 'averageRevenuePerAccount', 'grossMarginPercent', 'monthlyChurnPercent', 'annualChurnPercent', 'variableCostPerAccount'],
 };
 
 const inputNames = ['salesAndMarketingSpend', 'newCustomers', 'averageRevenuePerAccount', 'grossMarginPercent', 'monthlyChurnPercent', 'annualChurnPercent', 'variableCostPerAccount'] as const;
