@@ -1,10 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import OpenAI, { APIError, InternalServerError } from 'openai';
+import type OpenAI from 'openai';
+import { APIError, InternalServerError } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { listeningOpenAiClient } from '../support/openai-test-client.ts';
 
 /** The OpenAI-compatible surface on configured providers (every one at the local upstream simulator), driven by OpenAI's client. */
 let simulator: UpstreamSimulator;
@@ -18,9 +19,7 @@ beforeAll(async () => {
     // No model calls outside the run's chain, and generous timeouts so a loaded machine never fails a call.
     env: { ...allProvidersAt(simulator), SAFETY_CRITIC: 'rubric', SAFETY_JUDGE: 'off', UPSTREAM_TIMEOUT_MS: '10000', UPSTREAM_DEADLINE_MS: '20000' },
   });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const baseURL = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/v1`;
-  client = new OpenAI({ apiKey: await testApp.createKey('openai-provider-client'), baseURL, maxRetries: 0 });
+  ({ client } = await listeningOpenAiClient(testApp, 'openai-provider-client'));
 });
 beforeEach(() => simulator.reset());
 afterAll(async () => {

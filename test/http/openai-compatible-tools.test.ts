@@ -1,8 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import OpenAI, { BadRequestError, UnprocessableEntityError } from 'openai';
+import type OpenAI from 'openai';
+import { BadRequestError, UnprocessableEntityError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { listeningOpenAiClient } from '../support/openai-test-client.ts';
 
 /** Tool calling on the OpenAI-compatible surface, driven by OpenAI's own client, on the sandbox provider. */
 let testApp: TestApp;
@@ -11,9 +12,7 @@ let client: OpenAI;
 
 beforeAll(async () => {
   testApp = await startTestApp({ databaseUrl: freshSqliteUrl() });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  key = await testApp.createKey('openai-tools-client');
-  client = new OpenAI({ apiKey: key, baseURL: `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/v1`, maxRetries: 0 });
+  ({ client, key } = await listeningOpenAiClient(testApp, 'openai-tools-client'));
 });
 afterAll(async () => testApp.close());
 

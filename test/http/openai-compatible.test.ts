@@ -1,13 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import OpenAI, { type APIError, AuthenticationError, BadRequestError, NotFoundError, RateLimitError, UnprocessableEntityError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/config/load-config.ts';
 import { nextUtcMidnight } from '../../src/domain/quotas/usage-day.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { plansWithApiPlan } from '../support/plans-file.ts';
+import { listeningOpenAiClient } from '../support/openai-test-client.ts';
 
 /**
  * The OpenAI-compatible surface driven by OpenAI's own client, against the real server listening on a port,
@@ -17,22 +14,9 @@ let testApp: TestApp;
 let baseURL: string;
 let key: string;
 
-/** The plans with one more on /api whose day holds a single run. */
-function plansWithTinyQuota(): string {
-  const plans = readFileSync(join(packageRoot, 'config', 'plans.yaml'), 'utf8').replace(
-    /^api:\n/m,
-    'api:\n  tiny:       { name: Tiny,       priceUsdPerMonth: 0,   dailyLimit: 1,     routingPolicy: balanced }\n',
-  );
-  const file = join(mkdtempSync(join(tmpdir(), 'agentapi-plans-')), 'plans.yaml');
-  writeFileSync(file, plans);
-  return file;
-}
-
 beforeAll(async () => {
-  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { PLANS_FILE: plansWithTinyQuota() } });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  baseURL = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/v1`;
-  key = await testApp.createKey('openai-client');
+  testApp = await startTestApp({ databaseUrl: freshSqliteUrl(), env: { PLANS_FILE: plansWithApiPlan('tiny', 'Tiny', 1) } });
+  ({ baseURL, key } = await listeningOpenAiClient(testApp, 'openai-client'));
 });
 afterAll(async () => testApp.close());
 

@@ -1,15 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import OpenAI, { BadRequestError, InternalServerError, NotFoundError, RateLimitError } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/config/load-config.ts';
 import { simulatedVector } from '../../tools/upstream-simulator/embeddings.ts';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { plansWithApiPlan } from '../support/plans-file.ts';
+import { listeningOpenAiClient } from '../support/openai-test-client.ts';
 
 /**
  * POST /v1/embeddings on configured providers (OpenAI and Google at the local upstream simulator; Mistral
@@ -21,28 +18,14 @@ let baseURL: string;
 let key: string;
 let client: OpenAI;
 
-/** The plans with one more on /api whose day holds a single request. */
-function plansWithTinyQuota(): string {
-  const plans = readFileSync(join(packageRoot, 'config', 'plans.yaml'), 'utf8').replace(
-    /^api:\n/m,
-    'api:\n  tiny:       { name: Tiny,       priceUsdPerMonth: 0,   dailyLimit: 1,     routingPolicy: balanced }\n',
-  );
-  const file = join(mkdtempSync(join(tmpdir(), 'agentapi-plans-')), 'plans.yaml');
-  writeFileSync(file, plans);
-  return file;
-}
-
 beforeAll(async () => {
   simulator = await startUpstreamSimulator();
   const { MISTRAL_API_KEY: _key, MISTRAL_BASE_URL: _url, ...providers } = allProvidersAt(simulator);
   testApp = await startTestApp({
     databaseUrl: freshSqliteUrl(),
-    env: { ...providers, PLANS_FILE: plansWithTinyQuota(), SAFETY_CRITIC: 'rubric', SAFETY_JUDGE: 'off', UPSTREAM_TIMEOUT_MS: '10000', UPSTREAM_DEADLINE_MS: '20000' },
+    env: { ...providers, PLANS_FILE: plansWithApiPlan('tiny', 'Tiny', 1), SAFETY_CRITIC: 'rubric', SAFETY_JUDGE: 'off', UPSTREAM_TIMEOUT_MS: '10000', UPSTREAM_DEADLINE_MS: '20000' },
   });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  baseURL = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/v1`;
-  key = await testApp.createKey('embeddings-client');
-  client = new OpenAI({ apiKey: key, baseURL, maxRetries: 0 });
+  ({ client, baseURL, key } = await listeningOpenAiClient(testApp, 'embeddings-client'));
 });
 beforeEach(() => simulator.reset());
 afterAll(async () => {

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
+import { listeningOpenAiClient } from '../support/openai-test-client.ts';
 
 /** POST /v1/embeddings without any provider key: the sandbox answers, and says so in `model`. */
 let testApp: TestApp;
@@ -11,9 +11,7 @@ let client: OpenAI;
 
 beforeAll(async () => {
   testApp = await startTestApp({ databaseUrl: freshSqliteUrl() });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  key = await testApp.createKey('sandbox-embeddings');
-  client = new OpenAI({ apiKey: key, baseURL: `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}/v1`, maxRetries: 0 });
+  ({ client, key } = await listeningOpenAiClient(testApp, 'sandbox-embeddings'));
 });
 afterAll(async () => testApp.close());
 

@@ -2,27 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedCircuitBreaker } from '../../../test/support/fake-circuit-breaker.ts';
 import type { GenerationRequest, ModelGateway } from '../../ports/model-gateway.ts';
-import type { ModelDefinition } from './model-definition.ts';
+import { testModel } from '../../../test/support/test-models.ts';
 import { runFailover, runOutputBudget, type FailoverRequest, type OutputSettlement } from './failover.ts';
 
-function model(id: string): ModelDefinition {
-  return {
-    id: `openai/${id}`,
-    provider: 'openai',
-    providerModelId: id,
-    name: id,
-    contextWindow: 128_000,
-    maxOutputTokens: 4096,
-    pricing: { inputPerMillionUsd: 1, outputPerMillionUsd: 1 },
-    capabilities: ['structured_output'],
-    quality: 'high',
-    speed: 'fast',
-    suitedFor: ['writing'],
-  };
-}
 
 /** The 11-model chain a run fails over along. */
-const chain = Array.from({ length: 11 }, (_, index) => model(`m${index}`));
+const chain = Array.from({ length: 11 }, (_, index) => testModel(`openai/m${index}`, 'openai'));
 
 /** A gateway that answers every call with the same output, counting calls. */
 function answering(output: unknown) {

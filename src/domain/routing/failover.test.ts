@@ -2,26 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedCircuitBreaker } from '../../../test/support/fake-circuit-breaker.ts';
 import { UpstreamError, type GenerationRequest, type ModelGateway } from '../../ports/model-gateway.ts';
+import { testModel } from '../../../test/support/test-models.ts';
 import type { ModelDefinition } from './model-definition.ts';
 import { runFailover, type FailoverRequest } from './failover.ts';
 
-function model(id: string, provider: string, contextWindow = 128_000): ModelDefinition {
-  return {
-    id,
-    provider: provider as ModelDefinition['provider'],
-    providerModelId: id.split('/')[1] ?? id,
-    name: id,
-    contextWindow,
-    maxOutputTokens: 4096,
-    pricing: { inputPerMillionUsd: 1, outputPerMillionUsd: 1 },
-    capabilities: ['structured_output'],
-    quality: 'high',
-    speed: 'fast',
-    suitedFor: ['writing'],
-  };
-}
-
-const chain = [model('openai/a', 'openai'), model('anthropic/b', 'anthropic'), model('google/c', 'google'), model('groq/d', 'groq')];
+const chain = [testModel('openai/a', 'openai'), testModel('anthropic/b', 'anthropic'), testModel('google/c', 'google'), testModel('groq/d', 'groq')];
 const good = { title: 'ok' };
 type Reply = unknown | UpstreamError;
 
@@ -74,7 +59,7 @@ describe('runFailover', () => {
   });
 
   it('fails with every attempt when the whole chain fails', async () => {
-    const models = Array.from({ length: 11 }, (_, index) => model(`openai/m${index}`, index % 2 ? 'openai' : 'groq'));
+    const models = Array.from({ length: 11 }, (_, index) => testModel(`openai/m${index}`, index % 2 ? 'openai' : 'groq'));
     const script = Object.fromEntries(models.map((entry) => [`${entry.provider}/${entry.providerModelId}`, [failure(500)]]));
     const outcome = await run(script, { models }).result;
     expect(outcome.ok).toBe(false);
@@ -90,7 +75,7 @@ describe('runFailover', () => {
   });
 
   it('skips to a model with a larger context window after a context-length error', async () => {
-    const models = [model('openai/small', 'openai', 8000), model('anthropic/same', 'anthropic', 8000), model('google/large', 'google', 1_000_000)];
+    const models = [testModel('openai/small', 'openai', 8000), testModel('anthropic/same', 'anthropic', 8000), testModel('google/large', 'google', 1_000_000)];
     const tooLong = new UpstreamError('context_length', 'too long', { status: 400 });
     const outcome = await run({ 'openai/small': [tooLong] }, { models }).result;
     expect(outcome).toMatchObject({ ok: true, model: { id: 'google/large' }, skipped: [{ model: 'anthropic/same', reason: 'context_too_small' }] });
@@ -136,7 +121,7 @@ describe('runFailover', () => {
   });
 
   it('pauses, jittered, only before trying an overloaded provider again', async () => {
-    const models = [model('openai/a', 'openai'), model('openai/b', 'openai'), model('groq/c', 'groq')];
+    const models = [testModel('openai/a', 'openai'), testModel('openai/b', 'openai'), testModel('groq/c', 'groq')];
     const { result, pauses } = run({ 'openai/a': [failure(429)], 'openai/b': [failure(503)] }, { models });
     await result;
     expect(pauses).toEqual([200]);
