@@ -53,35 +53,34 @@ export function buildModelRegistry(content: unknown, origin: string): ModelRegis
   if (!file.success) throw new InvalidDataError('The model registry', file.error.issues.map((issue) => `${origin}: ${issue.path.join('.')}: ${issue.message}`));
 
   const problems: string[] = [];
-  const models: ModelDefinition[] = [];
-  file.data.models.forEach((entry, index) => {
-    const parsed = modelDefinitionSchema.safeParse(entry);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push(`${origin}: models.${index}.${issue.path.join('.')}: ${issue.message}`);
-      return;
-    }
-    const model = parsed.data;
-    if (!model.id.startsWith(`${model.provider}/`)) problems.push(`${origin}: ${model.id}: id must start with "${model.provider}/"`);
-    if (models.some((other) => other.id === model.id)) problems.push(`${origin}: ${model.id}: duplicate id`);
-    models.push(model);
-  });
-  const embeddingModels = parseEmbeddingModels(file.data.embeddingModels ?? [], origin, new Set(models.map((model) => model.id)), problems);
+  const models = parseSection(file.data.models, 'models', modelDefinitionSchema, origin, new Set(), problems);
+  const embeddingModels = parseSection(file.data.embeddingModels ?? [], 'embeddingModels', embeddingModelDefinitionSchema, origin, new Set(models.map((model) => model.id)), problems);
   if (problems.length > 0) throw new InvalidDataError('The model registry', problems);
   return new ModelRegistry(models, embeddingModels);
 }
 
-/** The `embeddingModels` section, its problems added to the list; ids are unique across both sections. */
-function parseEmbeddingModels(entries: readonly unknown[], origin: string, chatIds: ReadonlySet<string>, problems: string[]): EmbeddingModelDefinition[] {
-  const models: EmbeddingModelDefinition[] = [];
+/**
+ * One section of the registry file, its problems added to the list: each entry checked by its schema, its id
+ * starting with its provider, and ids unique within the section and against `takenIds` (the other section's).
+ */
+function parseSection<Model extends { id: string; provider: string }>(
+  entries: readonly unknown[],
+  section: string,
+  schema: z.ZodType<Model>,
+  origin: string,
+  takenIds: ReadonlySet<string>,
+  problems: string[],
+): Model[] {
+  const models: Model[] = [];
   entries.forEach((entry, index) => {
-    const parsed = embeddingModelDefinitionSchema.safeParse(entry);
+    const parsed = schema.safeParse(entry);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push(`${origin}: embeddingModels.${index}.${issue.path.join('.')}: ${issue.message}`);
+      for (const issue of parsed.error.issues) problems.push(`${origin}: ${section}.${index}.${issue.path.join('.')}: ${issue.message}`);
       return;
     }
     const model = parsed.data;
     if (!model.id.startsWith(`${model.provider}/`)) problems.push(`${origin}: ${model.id}: id must start with "${model.provider}/"`);
-    if (chatIds.has(model.id) || models.some((other) => other.id === model.id)) problems.push(`${origin}: ${model.id}: duplicate id`);
+    if (takenIds.has(model.id) || models.some((other) => other.id === model.id)) problems.push(`${origin}: ${model.id}: duplicate id`);
     models.push(model);
   });
   return models;
