@@ -53,7 +53,7 @@ export const operationFacts: Readonly<Record<string, OperationFacts>> = {
   'POST /v1/chat/completions': { id: 'createChatCompletion', access: 'account', metering: 'quota' },
   'GET /v1/models': { id: 'listOpenAiModels', access: 'account' },
   'GET /v1/models/{model}': { id: 'getOpenAiModel', access: 'account' },
-  'POST /v1/embeddings': { id: 'createEmbeddings', access: 'account' },
+  'POST /v1/embeddings': { id: 'createEmbeddings', access: 'account', metering: 'quota' },
   'POST /mcp': { id: 'postMcpMessage', access: 'account' },
   'GET /mcp': { id: 'openMcpStream', access: 'account' },
   'DELETE /mcp': { id: 'closeMcpSession', access: 'account' },
