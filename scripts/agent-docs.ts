@@ -4,7 +4,7 @@ import { readYamlFile, readYamlFolder } from '../src/adapters/catalog/yaml-files
 import { packageRoot } from '../src/config/load-config.ts';
 import { businessCategories } from '../src/domain/agents/agent-definition.ts';
 import { buildAgentCatalog, type AgentCatalog } from '../src/domain/agents/agent-catalog.ts';
-import { describePromise } from '../src/domain/agents/promises/describe-promise.ts';
+import { describeAgentPromises } from '../src/domain/agents/promises/describe-promise.ts';
 import { toolDescriptorMap } from '../src/domain/tools/tool-registry.ts';
 import { originalIdRows } from './original-agent-ids.ts';
 
@@ -77,7 +77,6 @@ function cell(text: string): string {
 
 /** What each agent's output promises about the fields of a request, and the checkable fields no promise covers. */
 function promiseSection(catalog: AgentCatalog): string[] {
-  const toolDescriptors = toolDescriptorMap();
   const lines = [
     '## Promises to the request',
     '',
@@ -100,11 +99,7 @@ function promiseSection(catalog: AgentCatalog): string[] {
     '|---|---|---|',
   ];
   for (const agent of catalog.list()) {
-    const computed = agent.tools.flatMap((name) => {
-      const fields = toolDescriptors.get(name)?.computesFrom ?? [];
-      return fields.length > 0 ? [`the \`${name}\` tool computes from ${fields.map((field) => `\`${field}\``).join(', ')}`] : [];
-    });
-    const promises = [...agent.promises.map(describePromise), ...computed];
+    const promises = describeAgentPromises(agent);
     const unpromised = Object.entries(agent.unpromised).map(([field, reason]) => `\`${field}\`: ${reason}`);
     if (promises.length === 0 && unpromised.length === 0) continue;
     lines.push(`| \`${agent.id}\` | ${cell(promises.join('; '))} | ${cell(unpromised.join('; '))} |`);

@@ -21,8 +21,7 @@ import { brokenPromises } from '../support/promises-held.ts';
  * valid against the agent's schema and honouring every promise; and the answer of a model that ignored the
  * request is mended by code wherever code can decide (echoed values, counts over, order, invented names).
  */
-const tools = toolDescriptorMap();
-const catalog = buildAgentCatalog(readYamlFolder(join(packageRoot, 'catalog', 'agents')), tools);
+const catalog = buildAgentCatalog(readYamlFolder(join(packageRoot, 'catalog', 'agents')), toolDescriptorMap());
 const agents = catalog.list().filter((agent) => agent.input);
 const runs = Number(process.env.PROMISE_RUNS ?? 15);
 /** Promise kinds code keeps whatever the model wrote. */
@@ -84,7 +83,7 @@ function checkableFields(agent: Agent): string[] {
 describe('the promises of the catalog', () => {
   it('cover every number, flag and choice an agent accepts (with the fields its tools compute from), or say why not', () => {
     const undecided = agents.flatMap((agent) => {
-      const promised = new Set([...agent.promises.flatMap(promisedInputs), ...agent.tools.flatMap((tool) => tools.get(tool)?.computesFrom ?? [])]);
+      const promised = new Set([...agent.promises.flatMap(promisedInputs), ...agent.computedFrom.flatMap((entry) => entry.fields)]);
       return checkableFields(agent)
         .filter((name) => !promised.has(name) && !(name in agent.unpromised))
         .map((name) => `${agent.id}.${name}`);

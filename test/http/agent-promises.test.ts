@@ -97,6 +97,9 @@ describe('agents honour the fields of the request', () => {
   it('employee-survey-analysis computes the eNPS and the response rate in code from the counts sent', async () => {
     const { status, body } = await run('employee-survey-analysis', { results: 'Comments: more focus time, clearer goals.', promoters: 42, passives: 30, detractors: 28, invited: 160 });
     expect(status).toBe(200);
+    // The tool's fields are part of what the agent's description says its output is held to.
+    const detail = await environment.testApp.app.inject({ method: 'GET', url: '/api/agents/employee-survey-analysis' });
+    expect(detail.json().data.promises).toContain('the `enps` tool computes from `promoters`, `passives`, `detractors`, `invited`');
     expect(body.data.enps).toMatchObject({ promoters: 42, passives: 30, detractors: 28, respondents: 100, score: 14, calculation: '42 / 100 x 100 - 28 / 100 x 100 = 42 - 28 = 14' });
     expect(body.data.responseRate).toBe('100 of 160 invited (62.5%)');
   });

@@ -187,7 +187,8 @@ function compileAgent(definition: AgentDefinition, tools: readonly ToolDescripto
     for (const name of [rule.require, ...Object.keys(rule.when)]) if (!fieldNames.includes(name)) fail(`an input rule refers to "${name}", which the input schema does not declare`);
   }
 
-  for (const field of tools.flatMap((tool) => tool.computesFrom ?? [])) {
+  const computedFrom = tools.flatMap((tool) => (tool.computesFrom?.length ? [{ tool: tool.name, fields: tool.computesFrom }] : []));
+  for (const field of computedFrom.flatMap((entry) => entry.fields)) {
     if (!fieldNames.includes(field)) fail(`a tool computes from the input field "${field}", which the input schema does not declare`);
   }
   const privateFields = tools.flatMap((tool) => tool.privateFields ?? []);
@@ -206,7 +207,7 @@ function compileAgent(definition: AgentDefinition, tools: readonly ToolDescripto
   const requiredFieldsValidator = input ? lazily(() => compile(input)) : undefined;
   const optionalFieldsValidator = optionalFieldsSchema ? lazily(() => compile(optionalFieldsSchema)) : undefined;
   return Object.defineProperties(
-    { ...definition, fieldNames, publicOutput, privateFields, safetyPolicy: safetyPolicyFor(definition.safety) },
+    { ...definition, fieldNames, publicOutput, privateFields, computedFrom, safetyPolicy: safetyPolicyFor(definition.safety) },
     {
       outputValidator: { get: outputValidator, enumerable: true },
       publicOutputValidator: { get: publicOutputValidator, enumerable: true },

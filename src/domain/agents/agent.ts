@@ -18,6 +18,8 @@ export interface Agent extends AgentDefinition {
   publicOutputValidator: ZodType;
   /** Input fields that only tools read; the model's task never contains them. */
   privateFields: readonly string[];
+  /** Input fields the agent's tools compute its output from, by tool (an invoice's sums from its line items). */
+  computedFrom: readonly { tool: string; fields: readonly string[] }[];
   /**
    * The safety settings in force: the agent's own over the defaults; for a run, with the layer modes of
    * its caller's plan and of the service too (see resolveRun).

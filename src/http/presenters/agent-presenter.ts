@@ -1,6 +1,6 @@
 import type { Agent } from '../../domain/agents/agent.ts';
 import type { AgentRunSuccess } from '../../domain/agents/agent-runner.ts';
-import { describePromise } from '../../domain/agents/promises/describe-promise.ts';
+import { describeAgentPromises } from '../../domain/agents/promises/describe-promise.ts';
 
 export function presentAgentSummary(agent: Agent) {
   return {
@@ -22,7 +22,7 @@ export function presentAgentDetail(agent: Agent) {
     tools: agent.tools,
     inputSchema: agent.input ?? null,
     outputSchema: withModelField(agent.publicOutput),
-    promises: agent.promises.map(describePromise),
+    promises: describeAgentPromises(agent),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Agent } from '../agent.ts';
 import type { AgentPromise } from './agent-promise.ts';
 
 /** A promise in words, for the catalog's documentation and an agent's description over the API. */
@@ -22,4 +23,10 @@ export function describePromise(promise: AgentPromise): string {
     return `\`${promise.require}\` is given when ${condition.join(' and ')}`;
   }
   return `${promise.in.map((path) => `\`${path}\``).join(' or ')} mentions the request's \`${promise.mentions}\``;
+}
+
+/** Everything an agent's output is held to for a request's fields, in words: its promises, then what its tools compute from. */
+export function describeAgentPromises(agent: Pick<Agent, 'promises' | 'computedFrom'>): string[] {
+  const computed = agent.computedFrom.map(({ tool, fields }) => `the \`${tool}\` tool computes from ${fields.map((field) => `\`${field}\``).join(', ')}`);
+  return [...agent.promises.map(describePromise), ...computed];
 }
