@@ -22,6 +22,23 @@ export default tseslint.config(
     },
   },
   {
+    // The console builds its pages from DOM nodes: data never becomes markup.
+    files: ['console/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'Build nodes with h() from console/src/app/dom.ts.' },
+        { property: 'outerHTML', message: 'Build nodes with h() from console/src/app/dom.ts.' },
+        { property: 'insertAdjacentHTML', message: 'Build nodes with h() from console/src/app/dom.ts.' },
+      ],
+      'no-restricted-globals': ['error', { name: 'localStorage', message: 'Only the theme is kept in local storage (app/theme.ts); keys live in session storage (app/session.ts).' }],
+    },
+  },
+  {
+    files: ['console/src/app/theme.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
     // Tool configuration files must export default.
     files: ['*.config.ts', 'test/support/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -75,5 +75,6 @@ export function httpOptionsOf(config: AppConfig): HttpOptions {
     playbookSyncWaitMs: config.playbooks.syncWaitMs,
     sseKeepAliveMs: 15_000,
     mcpSessions: config.mcpSessions,
+    consoleDir: config.paths.consoleDir,
   };
 }

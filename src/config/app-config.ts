@@ -48,7 +48,7 @@ export interface AppConfig {
   outbound: { allowHosts: string[]; timeoutMs: number; maxBytes: number };
   webSearch: { braveApiKey: string | undefined; braveBaseUrl: string | undefined };
   slackWebhookUrl: string | undefined;
-  paths: { catalogDir: string; plansFile: string };
+  paths: { catalogDir: string; plansFile: string; consoleDir: string };
   providers: ProviderSettingsByName;
 }
 

@@ -38,6 +38,7 @@ export function parseConfig(environment: Record<string, string | undefined>, com
   const config = toAppConfig(environmentValues, {
     catalogDir: resolve(environmentValues.CATALOG_DIR ?? resolve(packageRoot, 'catalog')),
     plansFile: resolve(environmentValues.PLANS_FILE ?? resolve(packageRoot, 'config/plans.yaml')),
+    consoleDir: resolve(packageRoot, 'dist/console'),
   });
   return { ok: true, config: { ...config, database: { ...config.database, urlSource } } };
 }

@@ -73,6 +73,8 @@ export interface HttpOptions {
   metricsToken: string | undefined;
   /** MCP sessions (/mcp) this process keeps: at most so many in all and per account, closed after being idle so long. */
   mcpSessions: { perProcess: number; perAccount: number; idleMs: number };
+  /** The web console's built files (`npm run build`), served at /console. */
+  consoleDir: string;
 }
 
 declare module 'fastify' {

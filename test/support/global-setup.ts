@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { resolve } from 'node:path';
+import { buildConsole } from '../../scripts/console/build-console.ts';
+import { packageRoot } from '../../src/config/load-config.ts';
 
 /**
  * Each test run gets its own PostgreSQL database and Redis key prefix, so runs on one machine never
@@ -8,6 +11,8 @@ import type { TestProject } from 'vitest/node';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  // The console's browser tests and the served /console use the files `npm run build` writes: built afresh.
+  await buildConsole({ root: packageRoot, outDir: resolve(packageRoot, 'dist/console') });
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const databaseName = `agentapi_test_${runId}`;
 

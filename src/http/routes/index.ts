@@ -28,6 +28,7 @@ import { registerGetUsage } from './api/usage/get-usage.ts';
 import { registerHealth } from './system/health.ts';
 import { registerMetrics } from './system/metrics.ts';
 import { registerOpenApi } from './system/openapi.ts';
+import { registerConsole } from './system/console.ts';
 import { registerV1RunAgent } from './v1/agents/run-agent.ts';
 import { registerOpenAiRoutes } from './openai/openai-routes.ts';
 import { registerMcp } from '../mcp/register-mcp.ts';
@@ -37,6 +38,7 @@ export function registerRoutes(app: FastifyInstance, services: HttpServices, opt
   registerHealth(app, services, options);
   registerMetrics(app, services, options);
   registerOpenApi(app);
+  registerConsole(app, options);
   registerListAgents(app, services);
   registerGetAgent(app, services);
   registerRunAgent(app, services);
