@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The Agent Execution API: `agentapi serve` by default; `agentapi worker` and `agentapi migrate` with another
-# command (see compose.yaml and docs/deploy.md). Node runs the TypeScript sources directly: no build step.
+# command (see compose.yaml and docs/deploy.md). Node runs the TypeScript sources directly: no build step but the console's.
 
 # Stage 1: the production dependencies, installed from the lock file.
 FROM node:24-bookworm-slim AS dependencies
@@ -10,7 +10,16 @@ COPY package.json package-lock.json ./
 # Node.js 24 to machines without it, is left without its binary).
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-# Stage 2: what runs, as an unprivileged user, with its state in /data.
+# Stage 2: the web console, built into static files (plain TypeScript with its types stripped; nothing to install).
+FROM node:24-bookworm-slim AS console
+WORKDIR /app
+COPY scripts/build-console.ts ./scripts/
+COPY scripts/console ./scripts/console
+COPY console ./console
+COPY packages/client/src ./packages/client/src
+RUN node --disable-warning=ExperimentalWarning scripts/build-console.ts
+
+# Stage 3: what runs, as an unprivileged user, with its state in /data.
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -25,6 +34,7 @@ COPY bin ./bin
 COPY src ./src
 COPY catalog ./catalog
 COPY config ./config
+COPY --from=console /app/dist/console ./dist/console
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

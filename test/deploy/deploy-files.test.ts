@@ -24,12 +24,12 @@ interface ComposeService {
 const compose = load(readFileSync(join(packageRoot, 'compose.yaml'), 'utf8')) as { services: Record<string, ComposeService> };
 
 describe('the Dockerfile', () => {
-  it('builds in two stages on Node 24 and runs as a user that is not root', () => {
+  it('builds in stages on Node 24 and runs as a user that is not root', () => {
     const stages = instructions.filter((line) => line.startsWith('FROM '));
-    expect(stages).toEqual(['FROM node:24-bookworm-slim AS dependencies', 'FROM node:24-bookworm-slim AS runtime']);
+    expect(stages).toEqual(['FROM node:24-bookworm-slim AS dependencies', 'FROM node:24-bookworm-slim AS console', 'FROM node:24-bookworm-slim AS runtime']);
     expect(instructions).toContain('RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund');
     expect(instructions).toContain('COPY --from=dependencies /app/node_modules ./node_modules');
-    const runtime = instructions.slice(instructions.indexOf(stages[1] ?? ''));
+    const runtime = instructions.slice(instructions.indexOf(stages[2] ?? ''));
     expect(runtime.filter((line) => line.startsWith('USER '))).toEqual(['USER node']);
     // Everything after USER runs unprivileged; nothing is installed or chowned after it.
     expect(runtime.slice(runtime.indexOf('USER node')).some((line) => line.startsWith('RUN '))).toBe(false);
@@ -37,6 +37,9 @@ describe('the Dockerfile', () => {
 
   it('ships what the package runs, and checks readiness, not just liveness', () => {
     for (const folder of ['bin', 'src', 'catalog', 'config']) expect(instructions).toContain(`COPY ${folder} ./${folder}`);
+    // The console's static files, built in their own stage from the sources the build script reads.
+    expect(instructions).toContain('COPY --from=console /app/dist/console ./dist/console');
+    for (const source of ['console', 'scripts/console', 'packages/client/src']) expect(instructions).toContain(`COPY ${source} ./${source}`);
     const healthcheck = instructions.find((line) => line.startsWith('HEALTHCHECK '));
     expect(healthcheck).toMatch(/--interval=\d+s --timeout=\d+s/);
     expect(healthcheck).toContain('/readyz');

@@ -50,6 +50,10 @@ const mcp: RouteFacts = { auth: 'apiKey', success: 'any', challenge: 'Bearer res
  * fails the security sweep: add it with its facts, and it is swept and fuzzed like the others.
  */
 export const routeFacts: Readonly<Record<string, RouteFacts>> = {
+  // A browser is sent to the console; a program gets the service's links as JSON.
+  'GET /': documentation,
+  'GET /console': documentation,
+  'GET /console/*': documentation,
   'GET /docs': documentation,
   'GET /docs/': documentation,
   'GET /docs/*': documentation,
