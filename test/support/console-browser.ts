@@ -82,11 +82,19 @@ export async function openConsole(world: ConsoleWorld, options: { width?: number
   });
   if (options.signedIn !== false) {
     // The key goes where the sign-in form puts it: this tab's session storage.
-    await context.addInitScript(([key]) => sessionStorage.setItem('agentapi.apiKey', key ?? ''), [world.apiKey]);
+    await context.addInitScript(`sessionStorage.setItem('agentapi.apiKey', ${JSON.stringify(world.apiKey)})`);
   }
   await page.goto(`${world.server.url}/console/${options.path ? `#${options.path}` : ''}`);
   await page.locator('main h1').first().waitFor();
   return { page, context, requests, problems, close: () => context.close() };
+}
+
+/**
+ * The value of an expression in the page. The tests are type-checked without the browser's types (they would
+ * change `fetch`'s for the whole program), so what runs in the page is written as an expression.
+ */
+export function inPage<Result>(page: Page, expression: string): Promise<Result> {
+  return page.evaluate<Result>(expression);
 }
 
 /** Requests that left the service's origin (there must be none). */
@@ -116,10 +124,9 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
+  // An expression, not a function: the tests are type-checked without the browser's types.
+  const violations = await page.evaluate<AxeViolation[]>(`axe
+    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })
+    .then((result) => result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) })))`);
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
