@@ -60,12 +60,13 @@ export async function buildProviders(config: AppConfig, catalogs: Catalogs, stor
   };
 }
 
-/** The safety pipeline, with the model judge, the model critic and the moderation API where the configuration turns them on. */
+/** The safety pipeline, with the model judge and the moderation API where the configuration turns them on, and the model critic. */
 function buildSafety(config: AppConfig, catalogs: Catalogs, models: { gateway: ModelGateway; breaker: InMemoryCircuitBreaker; router: ModelRouter }): SafetyPipeline {
   const modelHelp = { gateway: models.gateway, breaker: models.breaker, timeoutMs: config.safety.modelTimeoutMs };
   return createSafetyPipeline(catalogs.safetyModels, {
     ...(config.safety.judge === 'model' ? { judge: new ModelJailbreakJudge({ ...modelHelp, router: models.router }) } : {}),
-    ...(config.safety.critic === 'model' ? { critic: new ModelCritic(modelHelp) } : {}),
+    // Every run's policy says when the critic asks a model (SAFETY_CRITIC, a plan's or an agent's `critic`).
+    critic: new ModelCritic(modelHelp),
     ...(config.safety.moderation === 'openai' && config.providers.openai.apiKey
       ? { moderator: new OpenAiModerator({ baseUrl: config.providers.openai.baseUrl, apiKey: config.providers.openai.apiKey, timeoutMs: config.safety.modelTimeoutMs }) }
       : {}),

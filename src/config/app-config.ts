@@ -43,7 +43,7 @@ export interface AppConfig {
    * how many characters of a request (or of what tools fetched for it) the layers read at most; and the
    * service-wide layer modes and thresholds, for what neither a plan nor an agent sets.
    */
-  safety: { critic: 'model' | 'rubric'; judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number; maxScreenedCharacters: number; defaults: LayerSettings };
+  safety: { judge: 'model' | 'off'; moderation: 'off' | 'openai'; modelTimeoutMs: number; maxScreenedCharacters: number; defaults: LayerSettings };
   /** Requests to addresses the service is given: pages to audit, webhooks, callbacks. */
   outbound: { allowHosts: string[]; timeoutMs: number; maxBytes: number };
   webSearch: { braveApiKey: string | undefined; braveBaseUrl: string | undefined };
@@ -111,7 +111,6 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
       },
     },
     safety: {
-      critic: environment.SAFETY_CRITIC,
       judge: environment.SAFETY_JUDGE,
       moderation: environment.SAFETY_MODERATION,
       modelTimeoutMs: environment.SAFETY_MODEL_TIMEOUT_MS,
@@ -120,6 +119,7 @@ export function toAppConfig(environment: Environment, paths: AppConfig['paths'])
         jailbreak: { mode: environment.SAFETY_JAILBREAK_MODE, threshold: environment.SAFETY_JAILBREAK_THRESHOLD },
         content: { mode: environment.SAFETY_CONTENT_MODE, threshold: environment.SAFETY_CONTENT_THRESHOLD },
         toolInjection: environment.SAFETY_TOOL_INJECTION_MODE,
+        critic: environment.SAFETY_CRITIC,
       },
     },
     outbound: { allowHosts: environment.OUTBOUND_ALLOW_HOSTS, timeoutMs: environment.OUTBOUND_TIMEOUT_MS, maxBytes: environment.OUTBOUND_MAX_BYTES },

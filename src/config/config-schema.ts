@@ -52,7 +52,7 @@ export const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().min(100).max(1_800_000).default(120_000),
-  SAFETY_CRITIC: z.enum(['model', 'rubric']).default('model'),
+  SAFETY_CRITIC: z.enum(['model', 'risk', 'rubric']).default('risk'),
   SAFETY_JUDGE: z.enum(['model', 'off']).default('model'),
   SAFETY_MODERATION: z.enum(['off', 'openai']).default('off'),
   SAFETY_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),

@@ -50,11 +50,11 @@ describe('parseConfig', () => {
     expect(result.problems.join('\n')).not.toContain('too-short-secret');
   });
 
-  it('reads the service-wide safety layer modes and thresholds, unset unless given', () => {
+  it('reads the service-wide safety layer modes and thresholds, unset unless given; the critic asks a model on risk by default', () => {
     const unset = parseConfig({});
-    expect(unset.ok && unset.config.safety.defaults).toEqual({ jailbreak: { mode: undefined, threshold: undefined }, content: { mode: undefined, threshold: undefined }, toolInjection: undefined });
-    const set = parseConfig({ SAFETY_JAILBREAK_MODE: 'flag', SAFETY_JAILBREAK_THRESHOLD: '0.85', SAFETY_CONTENT_MODE: 'off', SAFETY_TOOL_INJECTION_MODE: 'block' });
-    expect(set.ok && set.config.safety.defaults).toEqual({ jailbreak: { mode: 'flag', threshold: 0.85 }, content: { mode: 'off', threshold: undefined }, toolInjection: 'block' });
+    expect(unset.ok && unset.config.safety.defaults).toEqual({ jailbreak: { mode: undefined, threshold: undefined }, content: { mode: undefined, threshold: undefined }, toolInjection: undefined, critic: 'risk' });
+    const set = parseConfig({ SAFETY_JAILBREAK_MODE: 'flag', SAFETY_JAILBREAK_THRESHOLD: '0.85', SAFETY_CONTENT_MODE: 'off', SAFETY_TOOL_INJECTION_MODE: 'block', SAFETY_CRITIC: 'model' });
+    expect(set.ok && set.config.safety.defaults).toEqual({ jailbreak: { mode: 'flag', threshold: 0.85 }, content: { mode: 'off', threshold: undefined }, toolInjection: 'block', critic: 'model' });
     const wrong = parseConfig({ SAFETY_CONTENT_MODE: 'warn', SAFETY_JAILBREAK_THRESHOLD: '1.5', SAFETY_TOOL_INJECTION_MODE: 'redact' });
     expect(wrong.ok).toBe(false);
     if (wrong.ok) return;

@@ -126,12 +126,20 @@ describe('AgentRunner safety', () => {
     expect(result.safety.passed).toBe(false);
   });
 
-  it('has a model other than the producer, from another provider, review the output', async () => {
+  it('makes one model call for a clean run by default: the critic applies its rubric when no layer is unsure (critic mode risk)', async () => {
+    const { meter, runner, calls } = setup(['openai', 'groq'], summaryOf('Revenue grew 12% in the third quarter.'), fixtureCatalog(), new Map(), ({ gateway, breaker }) => testSafetyPipeline({ critic: new ModelCritic({ gateway, breaker, timeoutMs: 1000 }) }));
+    const result = await runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'Summarise the quarter.' }, requestId: 'r', meter: meter.meter });
+    expect(calls.filter(isCritic)).toEqual([]);
+    expect(calls).toHaveLength(1);
+    expect(result.safety.layers.at(-1)).toMatchObject({ layer: 'critic', reviewer: 'rubric', verdict: 'pass' });
+  });
+
+  it('has a model review the output when the agent asks for it (critic mode model): another provider, billed', async () => {
     const answer: Answer = (request) =>
       isCritic(request)
         ? { output: { addresses_task: true, complete: true, well_formed: true, no_refusal: true, safe: false }, usage: { inputTokens: 300, outputTokens: 20 } }
         : summaryOf('Revenue grew 12% in the third quarter.')(request);
-    const { meter, runner, calls } = setup(['openai', 'groq'], answer, fixtureCatalog(), new Map(), ({ gateway, breaker }) => testSafetyPipeline({ critic: new ModelCritic({ gateway, breaker, timeoutMs: 1000 }) }));
+    const { meter, runner, calls } = setup(['openai', 'groq'], answer, catalogWith({ critic: 'model' }), new Map(), ({ gateway, breaker }) => testSafetyPipeline({ critic: new ModelCritic({ gateway, breaker, timeoutMs: 1000 }) }));
     const result = await runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'Summarise the quarter.' }, requestId: 'r', meter: meter.meter });
     expect(calls.filter(isCritic)).toEqual([expect.objectContaining({ provider: 'openai' })]);
     expect(result.safety.layers.at(-1)).toMatchObject({ layer: 'critic', reviewer: 'openai/small', score: 0.8, categories: ['safe'], verdict: 'pass' });
@@ -140,7 +148,7 @@ describe('AgentRunner safety', () => {
 
   it('falls back to the deterministic rubric when the reviewer fails, and says so', async () => {
     const answer: Answer = (request) => (isCritic(request) ? { output: { nonsense: true }, usage: { inputTokens: 1, outputTokens: 1 } } : summaryOf('Revenue grew 12% in the third quarter.')(request));
-    const { meter, runner } = setup(['openai', 'groq'], answer, fixtureCatalog(), new Map(), ({ gateway, breaker }) => testSafetyPipeline({ critic: new ModelCritic({ gateway, breaker, timeoutMs: 1000 }) }));
+    const { meter, runner } = setup(['openai', 'groq'], answer, catalogWith({ critic: 'model' }), new Map(), ({ gateway, breaker }) => testSafetyPipeline({ critic: new ModelCritic({ gateway, breaker, timeoutMs: 1000 }) }));
     const result = await runner.run({ surface: 'api', accountId: 'u1', agentId: 'summarize', body: { prompt: 'Summarise the quarter.' }, requestId: 'r', meter: meter.meter });
     expect(result.safety.layers.at(-1)).toMatchObject({ layer: 'critic', reviewer: 'rubric', categories: ['reviewer_invalid'] });
   });

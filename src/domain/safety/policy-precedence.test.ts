@@ -5,7 +5,7 @@ import { defaultSafetyPolicy, safetyPolicyFor } from './safety-policy.ts';
 describe('runSafetyPolicy', () => {
   it('leaves every layer at its own bar when no level sets anything', () => {
     const policy = runSafetyPolicy(defaultSafetyPolicy, {});
-    expect(policy).toEqual({ pii: defaultSafetyPolicy.pii, qualityThreshold: 0.5, toolInjection: 'strip' });
+    expect(policy).toEqual({ pii: defaultSafetyPolicy.pii, qualityThreshold: 0.5, toolInjection: 'strip', critic: 'risk' });
   });
 
   it('takes the service default where neither the plan nor the agent sets a mode', () => {
@@ -37,6 +37,14 @@ describe('runSafetyPolicy', () => {
     });
     expect(policy.jailbreak).toEqual({ mode: 'block', threshold: 0.7 });
     expect(policy.content).toEqual({ mode: 'flag', threshold: 0.6 });
+  });
+
+  it('asks a model critic when the plan or the agent asks for one, whatever the service default; the service fills in otherwise', () => {
+    expect(runSafetyPolicy(defaultSafetyPolicy, { service: { critic: 'rubric' } }).critic).toBe('rubric');
+    expect(runSafetyPolicy(defaultSafetyPolicy, { service: { critic: 'rubric' }, plan: { critic: 'model' } }).critic).toBe('model');
+    expect(runSafetyPolicy(defaultSafetyPolicy, { service: { critic: 'model' }, agent: { critic: 'rubric' } }).critic).toBe('rubric');
+    expect(runSafetyPolicy(defaultSafetyPolicy, { plan: { critic: 'risk' }, agent: { critic: 'model' } }).critic).toBe('model');
+    expect(runSafetyPolicy(defaultSafetyPolicy, { plan: { critic: 'rubric' }, agent: { critic: 'risk' } }).critic).toBe('risk');
   });
 
   it('keeps the agent’s PII actions and quality threshold', () => {

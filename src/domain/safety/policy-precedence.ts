@@ -1,10 +1,11 @@
-import type { LayerMode, LayerPolicy, SafetyPolicy, ToolInjectionMode } from './safety-layer.ts';
+import type { CriticMode, LayerMode, LayerPolicy, SafetyPolicy, ToolInjectionMode } from './safety-layer.ts';
 
 /** One level's settings for the detecting layers: the service's configuration, a plan, or an agent's catalog file. */
 export interface LayerSettings {
   jailbreak?: { mode?: LayerMode | undefined; threshold?: number | undefined } | undefined;
   content?: { mode?: LayerMode | undefined; threshold?: number | undefined } | undefined;
   toolInjection?: ToolInjectionMode | undefined;
+  critic?: CriticMode | undefined;
 }
 
 /** Where a run's layer settings come from (docs/decisions/0050-safety-policy-modes.md). */
@@ -19,10 +20,11 @@ export interface PolicyLevels {
 
 const modeStrictness: Readonly<Record<LayerMode, number>> = { off: 0, flag: 1, block: 2 };
 const injectionStrictness: Readonly<Record<ToolInjectionMode, number>> = { off: 0, flag: 1, strip: 2, block: 3 };
+const criticStrictness: Readonly<Record<CriticMode, number>> = { rubric: 0, risk: 1, model: 2 };
 
 /**
- * A run's policy: the agent's PII actions and quality threshold, and for jailbreak, content and fetched text
- * each setting as the strictest the plan and the agent set (the higher mode, the lower threshold), or, when
+ * A run's policy: the agent's PII actions and quality threshold, and for jailbreak, content, fetched text and
+ * the critic each setting as the strictest the plan and the agent set (the higher mode, the lower threshold), or, when
  * neither sets it, the service's. Neither the account's plan nor the agent can loosen what the other
  * requires; the service default only fills in, so an operator can run a layer in `flag` everywhere nothing
  * asks for more.
@@ -36,6 +38,7 @@ export function runSafetyPolicy(agentPolicy: SafetyPolicy, levels: PolicyLevels)
     pii: agentPolicy.pii,
     qualityThreshold: agentPolicy.qualityThreshold,
     toolInjection: chosen.toolInjection ?? service.toolInjection ?? agentPolicy.toolInjection ?? 'strip',
+    critic: chosen.critic ?? service.critic ?? agentPolicy.critic ?? 'risk',
     ...(jailbreak ? { jailbreak } : {}),
     ...(content ? { content } : {}),
   };
@@ -56,6 +59,8 @@ export function strictestLayerSettings(levels: readonly (LayerSettings | undefin
     }
     const toolInjection = stricter(result.toolInjection, level.toolInjection, injectionStrictness);
     if (toolInjection) result.toolInjection = toolInjection;
+    const critic = stricter(result.critic, level.critic, criticStrictness);
+    if (critic) result.critic = critic;
   }
   return result;
 }

@@ -88,7 +88,16 @@ export interface SafetyPolicy {
   jailbreak?: LayerPolicy;
   /** What harmful content found in the request or the output does. Absent: `block` at the layer's own bar. */
   content?: LayerPolicy;
+  /** When a model reviews the output (layer 5; see CriticMode). Absent: `risk`. */
+  critic?: CriticMode;
 }
+
+/**
+ * When layer 5 asks a model to review the output: `model` on every run, `risk` only when the cheaper layers
+ * are uncertain about it (a layer flagged or redacted something, or the deterministic rubric fails a
+ * criterion), `rubric` never (the deterministic rubric alone). A model review is a second paid upstream call.
+ */
+export type CriticMode = 'model' | 'risk' | 'rubric';
 
 /**
  * What a detecting layer's finding does: `block` refuses (or, on the output, regenerates), `flag` answers

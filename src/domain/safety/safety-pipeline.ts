@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { rubricScore, failedCriteria } from './layers/critic/critic-rubric.ts';
+import { applyRubric, rubricScore, failedCriteria } from './layers/critic/critic-rubric.ts';
 import type { CriticSubject, CriticVerdict, OutputCritic } from './layers/critic/output-critic.ts';
 import { scoreQuality, type OutputSubject, type QualityScore } from './layers/quality/quality-scorer.ts';
-import type { LayerReport, SafetyLayerName, SafetyPolicy, SafetyStage, ScannedString, TextSafetyLayer } from './safety-layer.ts';
+import type { CriticMode, LayerReport, SafetyLayerName, SafetyPolicy, SafetyStage, ScannedString, TextSafetyLayer } from './safety-layer.ts';
 import { isLayerOff, withLayerPolicy } from './layer-modes.ts';
 import { runSafetyPolicy, type LayerSettings } from './policy-precedence.ts';
 import { scannedString } from './scanned-string.ts';
@@ -132,10 +132,14 @@ export class SafetyPipeline {
     return { report, quality, belowThreshold };
   }
 
-  /** Layer 5: the critic's review, reported; it does not withhold the output. */
-  async review(subject: CriticSubject): Promise<CriticReview> {
+  /**
+   * Layer 5: the critic's review, reported; it does not withhold the output. Under the policy's `critic` mode
+   * a model reviews every output (`model`), only the outputs the cheaper layers are unsure of (`risk`: a layer
+   * flagged or redacted something, or the deterministic rubric fails a criterion), or none (`rubric`).
+   */
+  async review(subject: CriticSubject, policy: SafetyPolicy): Promise<CriticReview> {
     const started = performance.now();
-    const verdict = await this.#layers.critic.review(subject);
+    const verdict = await this.#criticVerdict(subject, policy.critic ?? 'risk');
     const score = rubricScore(verdict.results);
     const categories: string[] = failedCriteria(verdict.results);
     if (verdict.fallback) categories.push(verdict.fallback);
@@ -149,6 +153,13 @@ export class SafetyPipeline {
       ms: elapsed(started),
     };
     return { report, verdict };
+  }
+
+  async #criticVerdict(subject: CriticSubject, mode: CriticMode): Promise<CriticVerdict> {
+    if (mode === 'model') return this.#layers.critic.review(subject);
+    const rubric: CriticVerdict = { results: applyRubric(subject.evidence), reviewer: 'rubric' };
+    const unsure = subject.doubts.length > 0 || failedCriteria(rubric.results).length > 0;
+    return mode === 'risk' && unsure ? this.#layers.critic.review(subject) : rubric;
   }
 
   async #screen<Value>(stage: SafetyStage, order: readonly ('jailbreak' | 'pii' | 'content')[], value: Value, located: LocatedString[], policy: SafetyPolicy): Promise<TextScreening<Value>> {

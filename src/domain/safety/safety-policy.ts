@@ -29,6 +29,7 @@ export const layerModesSchema = z.strictObject({
   jailbreak: layerSettingsSchema.optional(),
   content: layerSettingsSchema.optional(),
   toolInjection: z.enum(['block', 'strip', 'flag', 'off']).optional(),
+  critic: z.enum(['model', 'risk', 'rubric']).optional(),
 });
 
 /** The optional `safety` block of an agent's catalog file. */

@@ -25,8 +25,9 @@ export type CheckOutputDependencies = { safety: Pick<SafetyPipeline, 'screenPii'
 /**
  * Stage 7, check output: a kept answer the output layers blocked ends the run as blocked; otherwise the tools
  * finish it, their text is redacted as the model's, and the result must match the agent's public schema (a
- * failure there is the agent's, and ends the run as `agent_failed`). Last, layer 5: a model other than the producer
- * reviews what the caller will get; its verdict is reported, and its call billed.
+ * failure there is the agent's, and ends the run as `agent_failed`). Last, layer 5: the critic reviews what the
+ * caller will get (a model other than the producer when the policy's critic mode asks for one); its verdict is
+ * reported, and a model's call billed.
  */
 export async function checkOutput(dependencies: CheckOutputDependencies, run: RunInProgress, answer: ChosenAnswer, routing: RoutingDecision, tools: ToolWork): Promise<CheckedOutput> {
   const { agent, task } = run;
@@ -55,14 +56,18 @@ export async function checkOutput(dependencies: CheckOutputDependencies, run: Ru
     throw new RunEnded(refusal, { status: 'failed', errorCode: 'agent_failed', model: chosen.model, layers });
   }
 
-  const critic = await dependencies.safety.review({
-    agentName: agent.name,
-    task: task.prompt,
-    output,
-    producer: chosen.model,
-    reviewers: routing.chain,
-    evidence: { quality: chosen.quality.quality, contentPassed: chosen.screening.reports.every((layer) => layer.layer !== 'content' || layer.verdict === 'pass') },
-  });
+  const critic = await dependencies.safety.review(
+    {
+      agentName: agent.name,
+      task: task.prompt,
+      output,
+      producer: chosen.model,
+      reviewers: routing.chain,
+      evidence: { quality: chosen.quality.quality, contentPassed: chosen.screening.reports.every((layer) => layer.layer !== 'content' || layer.verdict === 'pass') },
+      doubts: [...run.reports, ...outputReports].filter((layer) => layer.verdict === 'flag' || layer.verdict === 'redact').map((layer) => `${layer.layer}:${layer.stage}`),
+    },
+    agent.safetyPolicy,
+  );
   if (critic.verdict.usage) run.calls.push({ model: critic.verdict.usage.model, usage: critic.verdict.usage.tokens });
   const layers = [...run.reports, ...outputReports, critic.report];
   const safety: SafetyReport = { passed: layers.every((layer) => layer.verdict !== 'block'), layers, ...(answer.regenerated ? { regenerated: answer.regenerated } : {}) };

@@ -30,8 +30,8 @@ const outputSchema = {
 const answerSchema = z.object(Object.fromEntries(criticCriterionNames.map((name) => [name, z.boolean()])) as Record<keyof CriterionResults, z.ZodBoolean>);
 
 /**
- * The critic: a model other than the producer, preferably from another provider, judges the output against
- * the rubric within a time limit. The sandbox's outputs, and any review that cannot be had in time, get
+ * The critic: a model other than the producer, preferably from another provider, and the cheapest such,
+ * judges the output against the rubric within a time limit. The sandbox's outputs, and any review that cannot be had in time, get
  * the deterministic rubric instead, and the verdict says which.
  */
 export class ModelCritic implements OutputCritic {
@@ -52,10 +52,20 @@ export class ModelCritic implements OutputCritic {
   }
 }
 
-/** The first real model of the chain that is not the producer, from another provider when there is one. */
+/**
+ * The cheapest real model of the chain that is not the producer and can answer in a schema, from another
+ * provider when there is one (an independent second opinion); the chain's order breaks ties in price.
+ */
 export function chooseReviewer(producer: ModelDefinition, candidates: readonly ModelDefinition[]): ModelDefinition | undefined {
-  const others = candidates.filter((model) => model.id !== producer.id && model.provider !== sandboxProvider);
-  return others.find((model) => model.provider !== producer.provider) ?? others[0];
+  const capable = candidates.filter((model) => model.id !== producer.id && model.provider !== sandboxProvider && model.capabilities.includes('structured_output'));
+  const cheapest = (models: readonly ModelDefinition[]): ModelDefinition | undefined =>
+    models.reduce<ModelDefinition | undefined>((best, model) => (best === undefined || reviewPrice(model) < reviewPrice(best) ? model : best), undefined);
+  return cheapest(capable.filter((model) => model.provider !== producer.provider)) ?? cheapest(capable);
+}
+
+/** What a review costs per million tokens, read mostly (a review reads the task and output, writes a few booleans). */
+function reviewPrice(model: ModelDefinition): number {
+  return model.pricing.inputPerMillionUsd * 0.9 + model.pricing.outputPerMillionUsd * 0.1;
 }
 
 function reviewPrompt(subject: CriticSubject): string {

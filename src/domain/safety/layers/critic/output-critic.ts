@@ -11,6 +11,8 @@ export interface CriticSubject {
   /** Models that may review, best first (the run's routing chain); the producer is never chosen. */
   reviewers: readonly ModelDefinition[];
   evidence: RubricEvidence;
+  /** The layers that flagged or redacted something earlier in the run (`layer:stage`): the cheaper layers' doubts. */
+  doubts: readonly string[];
 }
 
 export interface CriticVerdict {
