@@ -1,6 +1,7 @@
-// The import specifiers of a module whose types were stripped: `import … from '…'`, `export … from '…'`,
-// `import '…'` and `import('…')` with a string literal. The console's own sources are the only input.
-const specifierPattern = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"\n]+)\2/g;
+// The import specifiers of a module whose types were stripped: `import … from '…'` and `export … from '…'`
+// statements that start a line, `import '…'`, and `import('…')` with a string literal. Only statements are
+// read: `from` followed by a quote elsewhere (a property named from, a string, a comment) is not an import.
+const specifierPattern = /(^[ \t]*(?:import|export)\b[^;'"`]*?\bfrom\s*|^[ \t]*import\s*|\bimport\s*\(\s*)(['"])([^'"\s]+)\2/gm;
 
 export function moduleSpecifiers(code: string): string[] {
   return [...code.matchAll(specifierPattern)].map((match) => match[3] ?? '');

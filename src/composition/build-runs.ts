@@ -6,6 +6,7 @@ import { EmbeddingService } from '../domain/embeddings/embedding-service.ts';
 import { PlaybookRunFollower } from '../domain/playbooks/playbook-run-follower.ts';
 import { PlaybookService } from '../domain/playbooks/playbook-service.ts';
 import { PlaybookStepExecutor } from '../domain/playbooks/playbook-step-executor.ts';
+import { startedStepPrompts } from '../domain/playbooks/playbook-step-prompt.ts';
 import { BackgroundAgentRuns } from '../domain/runs/background-agent-runs.ts';
 import { RunLauncher } from '../domain/runs/run-launcher.ts';
 import { RunDirectory } from '../domain/runs/run-directory.ts';
@@ -92,7 +93,12 @@ export function buildRuns(
     }),
     backgroundRuns: new BackgroundAgentRuns({ runner, launcher, storedText, contexts: usage.runContexts }),
     follower: new PlaybookRunFollower({ runs: storage.playbookRuns, events: storage.events, pollMs: 1000, limits: config.playbooks.followers }),
-    directory: new RunDirectory({ durableRuns: storage.playbookRuns, loggedRuns: storage.runLog, clock: systemClock }),
+    directory: new RunDirectory({
+      durableRuns: storage.playbookRuns,
+      loggedRuns: storage.runLog,
+      clock: systemClock,
+      stepPrompts: (run) => startedStepPrompts(catalogs.playbooks, run),
+    }),
     storedText,
   };
 }

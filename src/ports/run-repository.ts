@@ -29,10 +29,44 @@ export interface RunRecord {
   completedAt: string | null;
   /** The durable run (a playbook run, or an agent run a trigger started) this execution is a step of; absent for a direct agent run. */
   parentRunId?: string | null;
+  /** What the run went through, shown on its page; null for runs stored before traces were kept. */
+  trace?: RunTrace | null;
   /** The safety verdicts of the run that analytics count (flagged and blocked ones); not stored with the run. */
   safetyVerdicts?: readonly CountedSafetyVerdict[];
   /** The quota hold the record settles, in the same write (see QuotaSettlement); not stored with the run. */
   quota?: QuotaSettlement;
+}
+
+/**
+ * What a run went through, without any of its text: each safety layer's verdict (layer, stage, verdict,
+ * score, categories, findings counts, time), each model attempt (model, outcome, HTTP status, error code,
+ * time) and why the router chose its chain.
+ */
+export interface RunTrace {
+  safety: TracedLayer[];
+  attempts: TracedAttempt[];
+  routing: { category: string; policy: string; reason: string } | null;
+}
+
+export interface TracedLayer {
+  layer: string;
+  stage: string;
+  verdict: string;
+  score: number;
+  categories: string[];
+  findings?: Record<string, number>;
+  reviewer?: string;
+  ms: number;
+}
+
+export interface TracedAttempt {
+  model: string;
+  provider: string;
+  outcome: 'ok' | 'error';
+  status?: number;
+  error?: string;
+  repair?: boolean;
+  ms: number;
 }
 
 /** Which of an account's logged runs to list, newest first (creation time, then id). */

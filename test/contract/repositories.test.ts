@@ -158,6 +158,18 @@ describe.each(dialects)('repositories on %s', (dialect) => {
       createdAt: '2026-01-01T10:00:00.000Z',
       completedAt: '2026-01-01T10:00:00.812Z',
       parentRunId: null,
+      trace: {
+        safety: [
+          { layer: 'jailbreak', stage: 'input', verdict: 'pass', score: 0.02, categories: [], ms: 1.2 },
+          { layer: 'pii', stage: 'input', verdict: 'redact', score: 1, categories: ['card'], findings: { card: 1 }, ms: 0.4 },
+          { layer: 'critic', stage: 'output', verdict: 'pass', score: 1, categories: [], reviewer: 'rubric', ms: 0.1 },
+        ],
+        attempts: [
+          { model: 'groq/llama', provider: 'groq', outcome: 'error', status: 503, error: 'upstream_unavailable', ms: 120 },
+          { model: 'openai/gpt-5-mini', provider: 'openai', outcome: 'ok', ms: 640.5 },
+        ],
+        routing: { category: 'research', policy: 'quality', reason: 'research task: best quality first' },
+      },
     };
 
     it('round-trips every field, numbers as numbers', async () => {
@@ -167,6 +179,13 @@ describe.each(dialects)('repositories on %s', (dialect) => {
       expect(await runs.findById('run_0001')).toEqual(run);
       expect(await runs.findById('run_step')).toEqual({ ...run, accountId: 'acct-steps', id: 'run_step', parentRunId: 'run_parent' });
       expect(await runs.findById('run_missing')).toBeUndefined();
+    });
+
+    it('reads a run stored without a trace as having none', async () => {
+      const runs = new KyselyRunRepository(database.db, database.dialect);
+      const { trace: _trace, ...untraced } = run;
+      await runs.insert({ ...untraced, id: 'run_untraced', accountId: 'acct-untraced' });
+      expect((await runs.findById('run_untraced'))?.trace).toBeNull();
     });
 
     it('lists by agent, stored status, creation time and cursor, and only runs started on their own when asked', async () => {

@@ -28,6 +28,13 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp.close());
 
+/** A run without what only its own page shows: its executions' details (and its steps'). */
+function withoutExecutions(run: Record<string, unknown>): Record<string, unknown> {
+  const { usage: _usage, safety: _safety, modelAttempts: _attempts, routing: _routing, steps, ...rest } = run;
+  const bareSteps = (steps as Record<string, unknown>[]).map(({ input: _input, usage: _u, safety: _s, modelAttempts: _a, routing: _r, ...step }) => step);
+  return { ...rest, steps: bareSteps };
+}
+
 function post(url: string, body: unknown, credential = key) {
   return testApp.app.inject({ method: 'POST', url, headers: { ...bearer(credential), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 }
@@ -53,8 +60,36 @@ describe('GET /api/runs', () => {
       expect(run.id).toMatch(/^run_/);
       expect(run).toMatchObject({ status: 'done', done: true, statusUrl: `/api/runs/${run.id}`, eventsUrl: `/api/runs/${run.id}/events`, parentRunId: null });
     }
-    // The list and GET /api/runs/{id} agree.
-    for (const run of data) expect((await get(`/api/runs/${run.id as string}`)).json().data).toEqual(run);
+    // The list and GET /api/runs/{id} agree; a durable run's page adds its steps' executions, which lists leave out.
+    for (const run of data) {
+      const detail = (await get(`/api/runs/${run.id as string}`)).json().data as Record<string, unknown>;
+      if (run.id === started.direct) expect(detail).toEqual(run);
+      else expect(withoutExecutions(detail)).toEqual(withoutExecutions(run));
+    }
+  });
+
+  it("shows on a run's page what each step went through: its task, safety layers, model calls, routing and cost", async () => {
+    const listed = (await list('?kind=playbook')).data[0] as { usage: unknown; steps: { input: unknown; safety: unknown }[] };
+    expect(listed.usage).toBeNull();
+    expect(listed.steps.every((step) => step.input === null && step.safety === null)).toBe(true);
+    const run = (await get(`/api/runs/${started.playbook}`)).json().data as {
+      usage: { inputTokens: number; costUsd: number };
+      steps: { agentRunId: string; input: { prompt: string }; safety: { layer: string; stage: string }[]; modelAttempts: { model: string; outcome: string }[]; routing: { category: string }; usage: { inputTokens: number } }[];
+    };
+    const [first] = run.steps;
+    expect(first?.input.prompt).toContain('dentists');
+    expect(first?.input.prompt).toContain('Leeds');
+    expect(first?.safety.map((layer) => `${layer.layer}/${layer.stage}`)).toEqual(expect.arrayContaining(['jailbreak/input', 'pii/input', 'content/input', 'critic/output']));
+    expect(first?.modelAttempts).toEqual([expect.objectContaining({ model: 'sandbox/deterministic', outcome: 'ok' })]);
+    expect(first?.routing).toMatchObject({ category: expect.any(String) });
+    // The run's usage is its steps' executions added up, as each step's own run reports it.
+    const executions = await Promise.all(run.steps.map(async (step) => (await get(`/api/runs/${step.agentRunId}`)).json().data as { usage: { inputTokens: number } }));
+    expect(run.usage.inputTokens).toBe(executions.reduce((sum, execution) => sum + execution.usage.inputTokens, 0));
+    expect(run.usage.inputTokens).toBeGreaterThan(0);
+    expect(run.steps.map((step) => step.usage.inputTokens)).toEqual(executions.map((execution) => execution.usage.inputTokens));
+    const background = (await get(`/api/runs/${started.background}`)).json().data as { safety: unknown[]; usage: { inputTokens: number } };
+    expect(background.safety.length).toBeGreaterThan(0);
+    expect(background.usage.inputTokens).toBeGreaterThan(0);
   });
 
   it("shows a playbook's step executions inside it, each a run of its own that names its parent", async () => {

@@ -64,6 +64,8 @@ export interface RunsTable {
   completed_at: string | null;
   /** The durable run (playbook or background agent run) this execution belongs to; null for a direct agent run. */
   parent_run_id: string | null;
+  /** RunTrace as JSON: the layers' verdicts, the model attempts, the routing reason; null before migration 0016. */
+  trace: string | null;
 }
 
 export interface ConversationsTable {

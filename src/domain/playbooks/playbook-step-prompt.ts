@@ -18,3 +18,17 @@ export function stepPrompt(step: PlaybookStep, run: Pick<PlaybookRunRecord, 'inp
   const stepOutputs = run.steps.map((earlier) => (earlier.status === 'done' && earlier.result ? stepOutputText(earlier.result) : undefined));
   return renderTemplate(step.prompt, { inputs: run.inputs, stepOutputs });
 }
+
+/**
+ * The task each step of a playbook run was given, for the run's page: the prompt of every step that ran (or
+ * runs now), null for one that has not started or never ran, and for every step when the playbook left the
+ * catalog. A background agent run's input is its request body (the run's `inputs`): no prompt here.
+ */
+export function startedStepPrompts(playbooks: { find(id: string): { steps: readonly PlaybookStep[] } | undefined }, run: PlaybookRunRecord): (string | null)[] {
+  const definition = run.kind === 'playbook' ? playbooks.find(run.playbookId) : undefined;
+  return run.steps.map((step) => {
+    const stepDefinition = definition?.steps[step.stepIndex];
+    const ran = step.status === 'running' || step.status === 'done' || step.status === 'failed';
+    return stepDefinition && ran ? stepPrompt(stepDefinition, run) : null;
+  });
+}

@@ -3,7 +3,10 @@ import type { PlaybookRunRecord, PlaybookRunRepository, PlaybookRunStatus, RunKi
 import type { RunRecord, RunRepository, RunStatus } from '../../ports/run-repository.ts';
 import { AppError } from '../errors.ts';
 import { decodePageCursor, toPage } from '../pagination-cursor.ts';
-import { viewOfDurableRun, viewOfRunLogEntry, type RunView } from './run-view.ts';
+import { viewOfDurableRun, viewOfRunLogEntry, type DurableRunDetails, type RunView } from './run-view.ts';
+
+/** The task each step of a durable run was given, by step index; null for a step not started (or unknown). */
+export type StepPrompts = (run: PlaybookRunRecord) => readonly (string | null)[];
 
 /** Which of the caller's runs `GET /api/runs` lists. */
 export interface RunListQuery {
@@ -33,11 +36,19 @@ export class RunDirectory {
   readonly #durable: Pick<PlaybookRunRepository, 'findById' | 'listByAccount'>;
   readonly #logged: Pick<RunRepository, 'findById' | 'listByAccount'>;
   readonly #clock: Clock;
+  readonly #stepPrompts: StepPrompts;
 
-  constructor(dependencies: { durableRuns: Pick<PlaybookRunRepository, 'findById' | 'listByAccount'>; loggedRuns: Pick<RunRepository, 'findById' | 'listByAccount'>; clock: Clock }) {
+  /** `stepPrompts`: the task each started step of a durable run was given (from its playbook's definition). */
+  constructor(dependencies: {
+    durableRuns: Pick<PlaybookRunRepository, 'findById' | 'listByAccount'>;
+    loggedRuns: Pick<RunRepository, 'findById' | 'listByAccount'>;
+    clock: Clock;
+    stepPrompts?: StepPrompts;
+  }) {
     this.#durable = dependencies.durableRuns;
     this.#logged = dependencies.loggedRuns;
     this.#clock = dependencies.clock;
+    this.#stepPrompts = dependencies.stepPrompts ?? ((run) => run.steps.map(() => null));
   }
 
   /** The caller's run; another account's run (or an anonymous one) is 404 like a missing one. */
@@ -45,11 +56,19 @@ export class RunDirectory {
     const durable = await this.#durable.findById(runId);
     if (durable) {
       if (durable.accountId !== accountId) throw runNotFound(runId);
-      return { durable, view: viewOfDurableRun(durable, this.#clock.now()) };
+      return { durable, view: viewOfDurableRun(durable, this.#clock.now(), await this.#details(durable)) };
     }
     const logged = await this.#logged.findById(runId);
     if (!logged || logged.accountId !== accountId) throw runNotFound(runId);
     return { logged, view: viewOfRunLogEntry(logged) };
+  }
+
+  /** Each step's execution in the run log, and the task each started step was given. */
+  async #details(run: PlaybookRunRecord): Promise<DurableRunDetails> {
+    const ids = run.steps.map((step) => step.agentRunId).filter((id): id is string => id !== null);
+    const found = await Promise.all(ids.map((id) => this.#logged.findById(id)));
+    const executions = new Map(found.filter((entry): entry is RunRecord => entry !== undefined).map((entry) => [entry.id, entry]));
+    return { executions, stepPrompts: this.#stepPrompts(run) };
   }
 
   /** A durable run as the run resource shows it, its duration measured to now while it goes on. */

@@ -1,10 +1,52 @@
 import type { PlaybookError, PlaybookRunRecord, PlaybookRunStatus, PlaybookStepRecord, RunKind } from '../../ports/playbook-run-repository.ts';
-import type { RunRecord } from '../../ports/run-repository.ts';
+import type { RunRecord, RunTrace, TracedAttempt, TracedLayer } from '../../ports/run-repository.ts';
 import { currentStepIndex, isRunFinished, runDurationMs, runProgress } from '../playbooks/playbook-run-state.ts';
 import { runEventsUrl, runStatusUrl, viewOfBackgroundAgentRun, viewOfLoggedRun, type AgentRunView } from './agent-run-view.ts';
 
+/** What an execution spent: its model calls' tokens and cost, the critic's included. */
+export interface RunUsageView {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+/** What an execution of the run log went through (see RunTrace); null where it is not known. */
+export interface ExecutionDetails {
+  usage: RunUsageView | null;
+  /** Every safety layer that ran, in pipeline order: verdicts, scores, categories, time; never text. */
+  safety: TracedLayer[] | null;
+  /** Every model call of the failover chain, in order. */
+  modelAttempts: TracedAttempt[] | null;
+  /** Why the router chose the chain: the task's category, the policy, the reason. */
+  routing: RunTrace['routing'];
+}
+
+const noDetails: ExecutionDetails = { usage: null, safety: null, modelAttempts: null, routing: null };
+
+/** What a run log entry says of its execution. */
+export function executionDetails(run: RunRecord | undefined): ExecutionDetails {
+  if (!run) return noDetails;
+  return {
+    usage: { inputTokens: run.inputTokens, outputTokens: run.outputTokens, costUsd: run.costUsd },
+    safety: run.trace?.safety ?? null,
+    modelAttempts: run.trace?.attempts ?? null,
+    routing: run.trace?.routing ?? null,
+  };
+}
+
+/**
+ * What a durable run's page adds to its steps: each step's execution in the run log (by its `agentRunId`) and
+ * the task each started step's agent was given.
+ */
+export interface DurableRunDetails {
+  executions: ReadonlyMap<string, RunRecord>;
+  stepPrompts: readonly (string | null)[];
+}
+
 /** One step of a playbook run, as its run shows it. */
-export interface StepView {
+export interface StepView extends ExecutionDetails {
+  /** The task the step's agent was given (its prompt, from the run's inputs and earlier outputs); null until it starts. */
+  input: { prompt: string } | null;
   stepIndex: number;
   agentName: string;
   reason: string;
@@ -26,7 +68,7 @@ export interface StepView {
  * trigger started and executed in the background, a playbook run (see docs/decisions/0049-one-run-resource.md).
  * Fields that do not apply to a kind are null (or 0, or empty) rather than missing.
  */
-export interface RunView {
+export interface RunView extends ExecutionDetails {
   id: string;
   kind: RunKind;
   /** The same as `kind`: the name earlier answers used. */
@@ -63,8 +105,11 @@ export interface RunView {
   eventsUrl: string;
 }
 
-export function stepView(step: PlaybookStepRecord): StepView {
+export function stepView(step: PlaybookStepRecord, details?: DurableRunDetails): StepView {
+  const prompt = details?.stepPrompts[step.stepIndex] ?? null;
   return {
+    ...executionDetails(step.agentRunId === null ? undefined : details?.executions.get(step.agentRunId)),
+    input: prompt === null ? null : { prompt },
     stepIndex: step.stepIndex,
     agentName: step.agent,
     reason: step.reason,
@@ -81,10 +126,18 @@ export function stepView(step: PlaybookStepRecord): StepView {
   };
 }
 
-/** A run stored durably: a playbook run, or an agent run a trigger started. */
-export function viewOfDurableRun(run: PlaybookRunRecord, now: Date): RunView {
-  if (run.kind === 'agent') return fromAgentView(viewOfBackgroundAgentRun(run, now), { inputs: run.inputs, parentRunId: null });
+/**
+ * A run stored durably: a playbook run, or an agent run a trigger started. With `details` (the run's own page),
+ * each step shows its input, safety layers, model attempts and cost, and the run its total cost.
+ */
+export function viewOfDurableRun(run: PlaybookRunRecord, now: Date, details?: DurableRunDetails): RunView {
+  const steps = run.steps.map((step) => stepView(step, details));
+  if (run.kind === 'agent') {
+    const { usage, safety, modelAttempts, routing } = steps[0] ?? noDetails;
+    return { ...fromAgentView(viewOfBackgroundAgentRun(run, now), { inputs: run.inputs, parentRunId: null }), usage, safety, modelAttempts, routing };
+  }
   return {
+    ...(details ? { ...noDetails, usage: totalOf(steps) } : noDetails),
     id: run.id,
     kind: 'playbook',
     type: 'playbook',
@@ -104,7 +157,7 @@ export function viewOfDurableRun(run: PlaybookRunRecord, now: Date): RunView {
     stepsSucceeded: run.steps.filter((step) => step.status === 'done').length,
     stepsFailed: run.steps.filter((step) => step.status === 'failed').length,
     currentStep: currentStepIndex(run),
-    steps: run.steps.map(stepView),
+    steps,
     durationMs: runDurationMs(run, now),
     createdAt: run.createdAt,
     startedAt: run.startedAt,
@@ -116,11 +169,24 @@ export function viewOfDurableRun(run: PlaybookRunRecord, now: Date): RunView {
 
 /** An execution from the run log: an agent run that answered its request, or a step of a durable run. */
 export function viewOfRunLogEntry(run: RunRecord): RunView {
-  return fromAgentView(viewOfLoggedRun(run), { inputs: null, parentRunId: run.parentRunId ?? null });
+  return { ...fromAgentView(viewOfLoggedRun(run), { inputs: null, parentRunId: run.parentRunId ?? null }), ...executionDetails(run) };
+}
+
+/** The steps' executions' usage, added up. */
+function totalOf(steps: readonly StepView[]): RunUsageView {
+  const total: RunUsageView = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  for (const { usage } of steps) {
+    if (!usage) continue;
+    total.inputTokens += usage.inputTokens;
+    total.outputTokens += usage.outputTokens;
+    total.costUsd += usage.costUsd;
+  }
+  return { ...total, costUsd: Math.round(total.costUsd * 1e8) / 1e8 };
 }
 
 function fromAgentView(view: AgentRunView, extra: { inputs: Record<string, unknown> | null; parentRunId: string | null }): RunView {
   return {
+    ...noDetails,
     ...view,
     kind: 'agent',
     playbookId: null,

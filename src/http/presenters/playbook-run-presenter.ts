@@ -25,6 +25,6 @@ export function presentPlaybookRun(run: PlaybookRunRecord, now: Date) {
     startedAt: run.startedAt,
     completedAt: run.completedAt,
     error: run.error,
-    steps: run.steps.map(stepView),
+    steps: run.steps.map((step) => stepView(step)),
   };
 }

@@ -26,6 +26,49 @@ export const agentRunViewSchema = z.object({
 
 const errorSchema = z.object({ code: z.string(), message: z.string() }).nullable();
 
+/** What an execution went through, from the run log (docs/decisions/0066-run-traces.md). */
+const executionDetailsShape = {
+  usage: z
+    .object({ inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number() })
+    .nullable()
+    .describe("Tokens and cost of the model calls (the critic's included); a playbook run's is its steps' total on GET /api/runs/{runId}, null in lists"),
+  safety: z
+    .array(
+      z.object({
+        layer: z.string().describe('jailbreak, pii, content, quality or critic'),
+        stage: z.string().describe('input, tool (text a tool fetched) or output'),
+        verdict: z.string().describe('pass, flag, redact or block'),
+        score: z.number(),
+        categories: z.array(z.string()),
+        findings: z.record(z.string(), z.number()).optional(),
+        reviewer: z.string().optional(),
+        ms: z.number(),
+      }),
+    )
+    .nullable().describe('Every safety layer that ran, in pipeline order (verdicts and scores, never text); null where not known'),
+  modelAttempts: z
+    .array(
+      z.object({
+        model: z.string(),
+        provider: z.string(),
+        outcome: z.enum(['ok', 'error']),
+        status: z.number().optional(),
+        error: z.string().optional(),
+        repair: z.boolean().optional(),
+        ms: z.number(),
+      }),
+    )
+    .nullable()
+    .describe('The model calls of the failover chain, in order; null where not known'),
+  routing: z.object({ category: z.string(), policy: z.string(), reason: z.string() }).nullable().describe('Why the router chose the chain'),
+};
+
+/** A playbook run's step as the run resource shows it: with its input and its execution's details. */
+const runStepViewSchema = playbookStepViewSchema.extend({
+  input: z.object({ prompt: z.string() }).nullable().describe("The task the step's agent was given; null until it starts, and in lists"),
+  ...executionDetailsShape,
+});
+
 /** Every run in one shape (RunView): fields that do not apply to a kind are null, 0 or empty. */
 export const runViewSchema = z
   .object({
@@ -48,13 +91,14 @@ export const runViewSchema = z
     stepsSucceeded: z.number().int(),
     stepsFailed: z.number().int(),
     currentStep: z.number().int().describe('-1 when no step is running'),
-    steps: z.array(playbookStepViewSchema).describe("A playbook run's steps; empty for an agent run"),
+    steps: z.array(runStepViewSchema).describe("A playbook run's steps; empty for an agent run"),
     durationMs: z.number().nullable(),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     completedAt: z.string().nullable(),
     statusUrl: z.string(),
     eventsUrl: z.string(),
+    ...executionDetailsShape,
   })
   .meta({ id: 'Run', description: 'A run: an agent run (answered its request, or started by a trigger and executed in the background) or a playbook run' });
 

@@ -14,6 +14,7 @@ import * as usageHolds from './0012-usage-holds.ts';
 import * as stepAnswers from './0013-step-answers.ts';
 import * as runParents from './0014-run-parents.ts';
 import * as safetyVerdictRollups from './0015-safety-verdict-rollups.ts';
+import * as runTraces from './0016-run-traces.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0013-step-answers': stepAnswers,
   '0014-run-parents': runParents,
   '0015-safety-verdict-rollups': safetyVerdictRollups,
+  '0016-run-traces': runTraces,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

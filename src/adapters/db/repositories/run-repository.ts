@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { RunLogQuery, RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
+import type { RunLogQuery, RunRecord, RunRepository, RunStatus, RunTrace, Surface } from '../../../ports/run-repository.ts';
 import type { DatabaseSchema, RunLatencyBucketsAllTable, RunRollupsAllTable, RunsTable } from '../database-schema.ts';
 import type { DialectName } from '../open-database.ts';
 import { QueryTemplate } from '../query-template.ts';
@@ -177,6 +177,7 @@ const runColumns = [
   'created_at',
   'completed_at',
   'parent_run_id',
+  'trace',
 ] as const satisfies readonly (keyof RunsTable)[];
 
 /** `count` rows of slots named `<row>.<column>` (see QueryTemplate). */
@@ -219,6 +220,7 @@ export function runToRow(run: RunRecord): Record<(typeof runColumns)[number], un
     created_at: run.createdAt,
     completed_at: run.completedAt,
     parent_run_id: run.parentRunId ?? null,
+    trace: run.trace ? JSON.stringify(run.trace) : null,
   };
 }
 
@@ -241,5 +243,6 @@ function toRecord(row: Selectable<RunsTable>): RunRecord {
     createdAt: row.created_at,
     completedAt: row.completed_at,
     parentRunId: row.parent_run_id,
+    trace: row.trace ? (JSON.parse(row.trace) as RunTrace) : null,
   };
 }

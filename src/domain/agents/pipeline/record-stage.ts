@@ -1,9 +1,9 @@
 import type { Clock } from '../../../ports/clock.ts';
-import type { CountedSafetyVerdict, RunRecord, RunRepository } from '../../../ports/run-repository.ts';
+import type { CountedSafetyVerdict, RunRecord, RunRepository, RunTrace } from '../../../ports/run-repository.ts';
 import type { Telemetry } from '../../../ports/telemetry.ts';
 import { AppError } from '../../errors.ts';
 import { spentUnit } from '../../quotas/usage-meter.ts';
-import { elapsedMs } from '../../routing/failover.ts';
+import { elapsedMs, type AttemptReport } from '../../routing/failover.ts';
 import type { ModelDefinition } from '../../routing/model-definition.ts';
 import type { LayerReport } from '../../safety/safety-layer.ts';
 import type { SafetyPipeline } from '../../safety/safety-pipeline.ts';
@@ -33,6 +33,9 @@ export interface RunOutcome {
   layers?: readonly LayerReport[] | undefined;
   /** Give the unit back whatever the run reached (see EndingRecord.refund). */
   refund?: boolean | undefined;
+  /** The model attempts and the routing of a run that got an answer, for its trace. */
+  attempts?: readonly AttemptReport[];
+  routing?: { category: string; policy: string; reason: string };
 }
 
 /**
@@ -48,7 +51,15 @@ export async function recordAnswer(recorder: RunRecorder, run: RunInProgress, an
     const conflict = new AppError('conflict', 'The answer came after its work was handed over; it was discarded', { runId: run.runId });
     throw new RunEnded(conflict, { status: 'failed', errorCode: 'answer_discarded', model, layers: checked.layers });
   }
-  await recordRun(recorder, run, model, { status: 'succeeded', errorCode: null, usage: checked.usage, output: JSON.stringify(data), layers: checked.layers });
+  await recordRun(recorder, run, model, {
+    status: 'succeeded',
+    errorCode: null,
+    usage: checked.usage,
+    output: JSON.stringify(data),
+    layers: checked.layers,
+    attempts: answer.attempts,
+    routing: answer.routing,
+  });
   return {
     runId: run.runId,
     agent: run.agent,
@@ -121,8 +132,35 @@ export async function recordRun(recorder: RunRecorder, run: RunInProgress, model
     costUsd: usage.costUsd,
     output: outcome.output ?? null,
     safetyVerdicts: countedVerdicts(layers),
+    trace: runTrace(layers, outcome),
   });
   run.recorded = true;
+}
+
+/** What the run went through, without its text (see RunTrace). */
+function runTrace(layers: readonly LayerReport[], outcome: RunOutcome): RunTrace {
+  return {
+    safety: layers.map(({ layer, stage, verdict, score, categories, findings, reviewer, ms }) => ({
+      layer,
+      stage,
+      verdict,
+      score,
+      categories,
+      ...(findings ? { findings } : {}),
+      ...(reviewer ? { reviewer } : {}),
+      ms: Math.round(ms * 100) / 100,
+    })),
+    attempts: (outcome.attempts ?? []).map(({ model, provider, outcome: result, status, error, repair, ms }) => ({
+      model,
+      provider,
+      outcome: result,
+      ...(status !== undefined ? { status } : {}),
+      ...(error !== undefined ? { error: error.slice(0, 200) } : {}),
+      ...(repair ? { repair } : {}),
+      ms: Math.round(ms * 100) / 100,
+    })),
+    routing: outcome.routing ? { category: outcome.routing.category, policy: outcome.routing.policy, reason: outcome.routing.reason } : null,
+  };
 }
 
 /** The verdicts analytics count, in the run's record: the layers that flagged or blocked, at any stage. */
