@@ -1,15 +1,15 @@
 import { announce } from '../app/announce.ts';
 import { h, replaceChildren, uniqueId } from '../app/dom.ts';
-import { changePlans, type PlanIds } from './admin-api.ts';
+import { changePlans, type AccountPlans, type PlanChoices } from './admin-api.ts';
 import { planField } from './admin-plan-field.ts';
 import { errorNotice } from './notice.ts';
 
 /** PATCH /api/admin/accounts/{user}: a user's plan on either surface; the new daily limit applies from the next request. */
-export function accountPlansSection(options: { plans: PlanIds | undefined; signal: AbortSignal; usersListId: string }): HTMLElement {
+export function accountPlansSection(options: { plans: PlanChoices; signal: AbortSignal; usersListId: string; onChanged(plans: AccountPlans): void }): HTMLElement {
   const userId = uniqueId('plan-user');
   const user = h('input', { id: userId, name: 'user', required: true, maxlength: 200, autocomplete: 'off', spellcheck: 'false', list: options.usersListId });
-  const apiPlan = planField({ label: 'New plan on /api', hint: 'Its daily limit applies from the account’s next request.', ids: options.plans?.api, emptyLabel: 'Keep as it is' });
-  const v1Plan = planField({ label: 'New plan on /api/v1', hint: 'Choose at least one of the two.', ids: options.plans?.v1, emptyLabel: 'Keep as it is' });
+  const apiPlan = planField({ label: 'New plan on /api', hint: 'Its daily limit applies from the account’s next request.', surface: options.plans.api, emptyLabel: 'Keep as it is' });
+  const v1Plan = planField({ label: 'New plan on /api/v1', hint: 'Choose at least one of the two.', surface: options.plans.v1, emptyLabel: 'Keep as it is' });
   const submit = h('button', { type: 'submit', className: 'button primary' }, 'Change plan');
   const result = h('div');
   const form = h(
@@ -30,6 +30,7 @@ export function accountPlansSection(options: { plans: PlanIds | undefined; signa
         const message = `${changed.user} is now on ${changed.apiPlan} on /api and ${changed.v1Plan} on /api/v1.`;
         replaceChildren(result, h('p', { className: 'notice notice-ok' }, message));
         announce(message);
+        options.onChanged(changed);
       } catch (error) {
         if (options.signal.aborted) return;
         replaceChildren(result, errorNotice(error));
@@ -42,7 +43,6 @@ export function accountPlansSection(options: { plans: PlanIds | undefined; signa
     'section',
     { className: 'card stack', 'aria-labelledby': 'account-plans-heading' },
     h('h2', { id: 'account-plans-heading' }, 'Account plans'),
-    options.plans ? h('p', { className: 'hint' }, `Plans the service accepts: ${options.plans.api.join(', ')} on /api; ${options.plans.v1.join(', ')} on /api/v1.`) : null,
     form,
     result,
   );

@@ -1,6 +1,6 @@
 // The operator's routes behind ADMIN_TOKEN, typed from the generated client (type-only imports: erased by the build).
-import type { CreateApiKeyData, CreateApiKeyResponse, ListApiKeysResponse, UpdateAccountData, UpdateAccountResponse } from '../../../packages/client/src/generated/types.gen.ts';
-import { ApiError, callApi } from '../app/api.ts';
+import type { CreateApiKeyData, CreateApiKeyResponse, ListApiKeysResponse, ListPlansResponse, UpdateAccountData, UpdateAccountResponse } from '../../../packages/client/src/generated/types.gen.ts';
+import { callApi } from '../app/api.ts';
 
 export type ApiKeySummary = ListApiKeysResponse['data'][number];
 export type CreatedKey = CreateApiKeyResponse['data'];
@@ -27,30 +27,10 @@ export async function changePlans(user: string, body: PlanChange, signal: AbortS
   return response.body.data;
 }
 
-export interface PlanIds {
-  api: string[];
-  v1: string[];
-}
+export type PlanChoices = ListPlansResponse['data'];
 
-/**
- * The plan ids the service accepts on each surface. The API has no route that lists them (they live in the
- * service's config/plans.yaml), but it names them when it refuses an unknown one: a change to the empty plan
- * is refused by validation before anything is read or written, with "one of: free, starter, …" per surface.
- * Undefined when the answer is not that refusal, and the form then takes a plan id as text.
- */
-export async function acceptedPlanIds(signal: AbortSignal): Promise<PlanIds | undefined> {
-  try {
-    await callApi('/api/admin/accounts/plan-ids', { auth: 'admin', method: 'PATCH', body: { plan: '', v1Plan: '' }, signal });
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400) return undefined;
-    const issues = (error.body as { issues?: { path?: unknown; message?: unknown }[] } | undefined)?.issues ?? [];
-    const listed = (path: string): string[] => {
-      const message = issues.find((issue) => issue.path === path)?.message;
-      const ids = typeof message === 'string' ? /one of: (.+)$/.exec(message)?.[1] : undefined;
-      return ids ? ids.split(',').map((id) => id.trim()).filter((id) => /^[a-z][a-z0-9-]*$/.test(id)) : [];
-    };
-    const plans = { api: listed('plan'), v1: listed('v1Plan') };
-    return plans.api.length > 0 && plans.v1.length > 0 ? plans : undefined;
-  }
+/** GET /api/admin/plans: the plans each surface accepts (config/plans.yaml), and the one new accounts get. */
+export async function listPlans(signal: AbortSignal): Promise<PlanChoices> {
+  const response = await callApi<ListPlansResponse>('/api/admin/plans', { auth: 'admin', signal });
+  return response.body.data;
 }

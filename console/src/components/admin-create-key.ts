@@ -1,18 +1,19 @@
 import { announce } from '../app/announce.ts';
 import { h, replaceChildren, uniqueId } from '../app/dom.ts';
-import { createApiKey, type CreatedKey, type PlanIds } from './admin-api.ts';
+import { createApiKey, type CreatedKey, type PlanChoices } from './admin-api.ts';
 import { planField } from './admin-plan-field.ts';
 import { errorNotice } from './notice.ts';
 import { secretReveal } from './secret-reveal.ts';
 
 /** POST /api/admin/keys: a key for a user (the account is made on first use), its plans and a label; the key is shown once. */
-export function createKeySection(options: { plans: PlanIds | undefined; signal: AbortSignal; onCreated(created: CreatedKey): void; usersListId: string }): HTMLElement {
+export function createKeySection(options: { plans: PlanChoices; signal: AbortSignal; onCreated(created: CreatedKey): void; usersListId: string }): HTMLElement {
   const userId = uniqueId('new-key-user');
   const nameId = uniqueId('new-key-name');
   const user = h('input', { id: userId, name: 'user', required: true, maxlength: 200, autocomplete: 'off', spellcheck: 'false', list: options.usersListId, 'aria-describedby': `${userId}-hint` });
   const name = h('input', { id: nameId, name: 'name', maxlength: 100, autocomplete: 'off', 'aria-describedby': `${nameId}-hint` });
-  const apiPlan = planField({ label: 'Plan on /api', hint: 'Left as the default, a new account gets the service’s default plan and an existing one keeps its plan.', ids: options.plans?.api, emptyLabel: 'Default' });
-  const v1Plan = planField({ label: 'Plan on /api/v1', hint: 'The stable programmatic surface has its own plans.', ids: options.plans?.v1, emptyLabel: 'Default' });
+  const keep = 'an existing account keeps its plan';
+  const apiPlan = planField({ label: 'Plan on /api', hint: `Left as the default, a new account gets ${options.plans.api.defaultPlan} and ${keep}.`, surface: options.plans.api, emptyLabel: 'Default' });
+  const v1Plan = planField({ label: 'Plan on /api/v1', hint: `The stable programmatic surface’s own plans. Left as the default, a new account gets ${options.plans.v1.defaultPlan} and ${keep}.`, surface: options.plans.v1, emptyLabel: 'Default' });
   const submit = h('button', { type: 'submit', className: 'button primary' }, 'Create key');
   const result = h('div', { className: 'secret-result' });
   const form = h(

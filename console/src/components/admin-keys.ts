@@ -82,7 +82,7 @@ export function adminKeysSection(signal: AbortSignal): KeysSection {
     'section',
     { className: 'card stack', 'aria-labelledby': 'admin-keys-heading' },
     h('h2', { id: 'admin-keys-heading' }, 'API keys'),
-    h('p', { className: 'hint' }, 'Keys are stored as hashes: only their prefix is listed. The list does not carry plans; the account plans form below changes them.'),
+    h('p', { className: 'hint' }, 'Keys are stored as hashes: only their prefix is listed. A plan belongs to the account, so all of a user’s keys show the same.'),
     filter,
     count,
     body,
@@ -101,6 +101,7 @@ function keysTable(keys: readonly ApiKeySummary[], revoke: (key: ApiKeySummary) 
     { header: 'Prefix', cell: (key) => h('code', null, key.prefix) },
     { header: 'User', cell: (key) => key.user },
     { header: 'Name', cell: (key) => key.name ?? '—' },
+    { header: 'Plan (/api, /api/v1)', cell: (key) => `${key.apiPlan}, ${key.v1Plan}` },
     { header: 'Created', cell: (key) => time(key.createdAt, '—') },
     { header: 'Last used', cell: (key) => time(key.lastUsedAt, 'never') },
     {

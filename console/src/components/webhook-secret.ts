@@ -34,7 +34,7 @@ export function webhookSecretSection(signal: AbortSignal): HTMLElement {
           result,
           h('h3', { tabindex: -1 }, rotated.rotated ? 'New secret (the previous one no longer verifies)' : 'Your first signing secret'),
           secretReveal({
-            label: 'Signing secret',
+            label: 'New signing secret',
             secret: rotated.secret,
             intro: ['Made ', h('time', { datetime: rotated.createdAt }, formatTime(rotated.createdAt)), '. Give it to the receivers of your callbacks and to whatever signs your triggers.'],
           }),

@@ -4,7 +4,7 @@ import { h, replaceChildren, uniqueId } from '../app/dom.ts';
 import type { PageContext } from '../app/router.ts';
 import { session } from '../app/session.ts';
 import { accountPlansSection } from '../components/admin-account-plans.ts';
-import { acceptedPlanIds, listApiKeys } from '../components/admin-api.ts';
+import { listPlans, type PlanChoices } from '../components/admin-api.ts';
 import { createKeySection } from '../components/admin-create-key.ts';
 import { adminKeysSection } from '../components/admin-keys.ts';
 import { adminTokenForm } from '../components/admin-token-form.ts';
@@ -30,11 +30,10 @@ export async function adminPage(root: HTMLElement, context: PageContext): Promis
 
   async function showTools(): Promise<void> {
     replaceChildren(content, loading('the admin tools'));
-    let plans;
+    let plans: PlanChoices;
     try {
-      // The token is checked first: a stale one (or a service without ADMIN_TOKEN) asks again, saying why.
-      await listApiKeys({ signal: context.signal });
-      plans = await acceptedPlanIds(context.signal);
+      // This checks the token too: a stale one (or a service without ADMIN_TOKEN) asks again, saying why.
+      plans = await listPlans(context.signal);
     } catch (error) {
       if (context.signal.aborted) return;
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
@@ -61,7 +60,7 @@ export async function adminPage(root: HTMLElement, context: PageContext): Promis
       h('div', { className: 'token-bar notice' }, h('p', null, 'The admin token is kept in this tab until you forget it or close the tab.'), forget),
       createKeySection({ plans, signal: context.signal, usersListId, onCreated: () => void keys.reload() }),
       keys.element,
-      accountPlansSection({ plans, signal: context.signal, usersListId }),
+      accountPlansSection({ plans, signal: context.signal, usersListId, onChanged: () => void keys.reload() }),
       users,
     );
     await keys.reload();
