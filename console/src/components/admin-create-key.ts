@@ -52,5 +52,5 @@ export function createKeySection(options: { plans: PlanChoices; signal: AbortSig
       }
     })();
   });
-  return h('section', { className: 'card stack', 'aria-labelledby': 'create-key-heading' }, h('h2', { id: 'create-key-heading' }, 'Create a key'), form, result);
+  return h('section', { className: 'card stack section-card', 'aria-labelledby': 'create-key-heading' }, h('h2', { id: 'create-key-heading' }, 'Create a key'), form, result);
 }

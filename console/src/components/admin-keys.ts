@@ -80,7 +80,7 @@ export function adminKeysSection(signal: AbortSignal): KeysSection {
 
   const element = h(
     'section',
-    { className: 'card stack', 'aria-labelledby': 'admin-keys-heading' },
+    { className: 'card stack section-card', 'aria-labelledby': 'admin-keys-heading' },
     h('h2', { id: 'admin-keys-heading' }, 'API keys'),
     h('p', { className: 'hint' }, 'Keys are stored as hashes: only their prefix is listed. A plan belongs to the account, so all of a user’s keys show the same.'),
     filter,

@@ -52,7 +52,7 @@ export function webhookDeliveriesSection(signal: AbortSignal): HTMLElement {
 
   return h(
     'section',
-    { className: 'card stack', 'aria-labelledby': 'deliveries-heading' },
+    { className: 'card stack section-card', 'aria-labelledby': 'deliveries-heading' },
     h('div', { className: 'section-head' }, h('h2', { id: 'deliveries-heading' }, 'Deliveries'), refresh),
     h('p', { className: 'hint' }, 'Every callback sent for this account, newest first. A delivery is retried after network errors, timeouts, 408, 429 and 5xx answers; open one to see its attempts.'),
     body,
@@ -61,7 +61,7 @@ export function webhookDeliveriesSection(signal: AbortSignal): HTMLElement {
 }
 
 function deliveriesTable(deliveries: readonly WebhookDelivery[], expanded: Set<string>): HTMLElement {
-  const headers = ['Delivery', 'Event', 'Status', 'Attempts', 'Created', 'Next attempt or end', 'Run', 'URL'];
+  const headers = ['Delivery', 'Event', 'Status', 'Attempts', 'Created', 'Run and URL'];
   const table = h(
     'table',
     { className: 'data-table deliveries-table' },
@@ -86,7 +86,7 @@ function deliveryRows(delivery: WebhookDelivery, columns: number, expanded: Set<
     if (show) expanded.add(delivery.id);
     else expanded.delete(delivery.id);
   });
-  const end = delivery.status === 'pending' ? time(delivery.nextAttemptAt) : time(delivery.completedAt);
+  const when = delivery.status === 'pending' ? ['next attempt ', time(delivery.nextAttemptAt)] : time(delivery.completedAt);
   return h(
     'tbody',
     { className: 'delivery' },
@@ -95,12 +95,10 @@ function deliveryRows(delivery: WebhookDelivery, columns: number, expanded: Set<
       null,
       h('td', null, toggle),
       h('td', null, h('code', null, delivery.eventType)),
-      h('td', null, h('span', { className: `badge ${statusTone[delivery.status]}` }, delivery.status)),
+      h('td', null, h('span', { className: `badge ${statusTone[delivery.status]}` }, delivery.status), h('div', { className: 'hint' }, when)),
       h('td', { className: 'numeric' }, String(delivery.attemptCount)),
       h('td', null, time(delivery.createdAt)),
-      h('td', null, delivery.status === 'pending' ? 'next: ' : `${delivery.status}: `, end),
-      h('td', null, delivery.runId ? h('a', { href: routeLink(`/runs/${delivery.runId}`) }, delivery.runId) : '—'),
-      h('td', { className: 'delivery-url' }, delivery.url),
+      h('td', { className: 'delivery-target' }, delivery.runId ? h('a', { href: routeLink(`/runs/${delivery.runId}`) }, delivery.runId) : 'no run', h('div', { className: 'hint' }, delivery.url)),
     ),
     detail,
   );

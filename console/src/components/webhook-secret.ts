@@ -51,7 +51,7 @@ export function webhookSecretSection(signal: AbortSignal): HTMLElement {
   });
   return h(
     'section',
-    { className: 'card stack', 'aria-labelledby': 'webhook-secret-heading' },
+    { className: 'card stack section-card', 'aria-labelledby': 'webhook-secret-heading' },
     h('h2', { id: 'webhook-secret-heading' }, 'Signing secret'),
     h('p', null, 'Callbacks this service sends you are signed with your account’s ', h('code', null, 'whsec_…'), ' secret, and a trigger can be signed with it instead of sending an API key. The service stores it encrypted and shows it only once, when it is made.'),
     h('div', { className: 'actions' }, button),
