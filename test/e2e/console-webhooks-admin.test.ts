@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAdminToken, foreignRequests, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
+import { consoleAdminToken, foreignRequests, inPage, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
 import { requestBody, startLocalTestServer, type LocalTestServer } from '../support/local-test-server.ts';
 import { startServerProcess } from '../support/server-process.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
@@ -76,7 +76,7 @@ function unexpectedProblems(tab: ConsoleTab, ...statuses: number[]): string[] {
 }
 
 async function noHorizontalScroll(tab: ConsoleTab): Promise<void> {
-  expect(await tab.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await inPage<number>(tab.page, 'document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
 }
 
 /** Opens the confirmation dialog with `open`, checks it is a labelled modal, and confirms it. */
@@ -84,8 +84,8 @@ async function confirmIn(tab: ConsoleTab, open: () => Promise<void>, title: stri
   await open();
   const dialog = tab.page.getByRole('dialog', { name: title });
   await dialog.waitFor();
-  expect(await dialog.evaluate((element) => (element as HTMLDialogElement).open && element.matches(':modal'))).toBe(true);
-  expect(await tab.page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+  expect(await inPage(tab.page, "document.querySelector('dialog[open]')?.matches(':modal')")).toBe(true);
+  expect(await inPage(tab.page, 'document.activeElement?.textContent')).toBe('Cancel');
   expect(await seriousAxeViolations(tab.page)).toEqual([]);
   await dialog.getByRole('button', { name: confirm }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -105,7 +105,7 @@ describe('the Webhooks page', () => {
       await rotate.click();
       await page.getByRole('dialog', { name: 'Make a new signing secret?' }).getByRole('button', { name: 'Cancel' }).click();
       expect(await page.getByLabel('New signing secret', { exact: true }).count()).toBe(0);
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Create or rotate secret');
+      expect(await inPage(page, 'document.activeElement?.textContent')).toBe('Create or rotate secret');
 
       await confirmIn(tab, () => rotate.click(), 'Make a new signing secret?', 'Make new secret');
       const field = page.getByLabel('New signing secret', { exact: true });
@@ -127,7 +127,7 @@ describe('the Webhooks page', () => {
 
       await page.getByRole('button', { name: 'Copy the new signing secret' }).click();
       await page.locator('main').getByText('Copied to the clipboard.').waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(currentSecret);
+      expect(await inPage(page, 'navigator.clipboard.readText()')).toBe(currentSecret);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreenshot(page, 'webhooks-secret');
 
@@ -136,7 +136,8 @@ describe('the Webhooks page', () => {
       await page.goto(`${world.server.url}/console/#/webhooks`);
       await page.getByRole('button', { name: 'Create or rotate secret' }).waitFor();
       expect(await page.getByLabel('New signing secret', { exact: true }).count()).toBe(0);
-      expect(await page.evaluate((secret) => document.body.textContent?.includes(secret) || Object.values(sessionStorage).concat(Object.values(localStorage)).some((value) => value.includes(secret)), currentSecret)).toBe(false);
+      const secret = JSON.stringify(currentSecret);
+      expect(await inPage(page, `document.body.textContent.includes(${secret}) || [...Object.values(sessionStorage), ...Object.values(localStorage)].some((value) => value.includes(${secret}))`)).toBe(false);
       expect(tab.problems).toEqual([]);
       expect(foreignRequests(tab, world.server.url)).toEqual([]);
     } finally {
@@ -216,18 +217,18 @@ describe('the Admin page', () => {
       await page.getByRole('button', { name: 'Use token' }).click();
       await page.getByRole('alert').getByText('Admin routes need Authorization: Bearer <ADMIN_TOKEN>').waitFor();
       expect(await page.getByRole('alert').textContent()).toContain('HTTP 401');
-      expect(await page.evaluate(() => sessionStorage.getItem('agentapi.adminToken'))).toBeNull();
+      expect(await inPage(page, "sessionStorage.getItem('agentapi.adminToken')")).toBeNull();
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await token.fill(consoleAdminToken);
       await page.getByRole('button', { name: 'Use token' }).click();
       await page.getByRole('table', { name: 'API keys' }).getByText(world.user).waitFor();
-      expect(await page.evaluate(() => sessionStorage.getItem('agentapi.adminToken'))).toBe(consoleAdminToken);
+      expect(await inPage(page, "sessionStorage.getItem('agentapi.adminToken')")).toBe(consoleAdminToken);
       expect(tab.requests.some((url) => url.includes(consoleAdminToken))).toBe(false);
 
       await page.getByRole('button', { name: 'Forget token' }).click();
       await page.getByLabel('Admin token', { exact: true }).waitFor();
-      expect(await page.evaluate(() => sessionStorage.getItem('agentapi.adminToken'))).toBeNull();
+      expect(await inPage(page, "sessionStorage.getItem('agentapi.adminToken')")).toBeNull();
       expect(unexpectedProblems(tab, 401)).toEqual([]);
     } finally {
       await tab.close();
@@ -243,7 +244,7 @@ describe('the Admin page', () => {
       const createForm = page.getByRole('form', { name: 'Create a key' });
       await createForm.waitFor();
       // The plans offered are the ones the service accepts (config/plans.yaml).
-      const optionsOf = (label: string) => createForm.getByLabel(label, { exact: true }).locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+      const optionsOf = (label: string) => createForm.getByLabel(label, { exact: true }).locator('option').evaluateAll((options) => options.map((option) => option.getAttribute('value')));
       expect(await optionsOf('Plan on /api')).toEqual(['', 'free', 'starter', 'growth', 'node', 'enterprise']);
       expect(await optionsOf('Plan on /api/v1')).toEqual(['', 'free', 'pro', 'enterprise']);
       expect(await createForm.getByLabel('Plan on /api', { exact: true }).locator('option', { hasText: 'growth' }).textContent()).toBe('growth: Growth, 500 requests a day');
@@ -269,7 +270,7 @@ describe('the Admin page', () => {
       await confirmIn(tab, () => keysTable.getByRole('button', { name: `Revoke key ${prefix} of console-new-user` }).click(), `Revoke key ${prefix}?`, 'Revoke key');
       const state = keysTable.locator(`[data-prefix="${prefix}"]`);
       await state.getByText('revoked').waitFor();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-prefix'))).toBe(prefix);
+      expect(await inPage(page, "document.activeElement?.getAttribute('data-prefix')")).toBe(prefix);
       expect(await keysTable.getByRole('button', { name: `Revoke key ${prefix} of console-new-user` }).count()).toBe(0);
       expect((await api('/api/usage', { key })).status).toBe(401);
 
@@ -338,7 +339,7 @@ describe('the Admin page', () => {
       const alert = tab.page.getByRole('alert');
       await alert.getByText('The admin API is not enabled: set ADMIN_TOKEN to enable it').waitFor();
       expect(await alert.textContent()).toContain('HTTP 404');
-      expect(await tab.page.evaluate(() => sessionStorage.getItem('agentapi.adminToken'))).toBeNull();
+      expect(await inPage(tab.page, "sessionStorage.getItem('agentapi.adminToken')")).toBeNull();
       expect(unexpectedProblems(tab, 404)).toEqual([]);
     } finally {
       await tab.close();
