@@ -30,12 +30,24 @@ describe('admin key routes — happy paths', () => {
     expect(run.statusCode).toBe(200);
 
     const listed = await admin('GET', '/api/admin/keys?user=team-a');
-    expect(listed.json().data).toEqual([expect.objectContaining({ prefix, user: 'team-a', revokedAt: null })]);
+    expect(listed.json().data).toEqual([expect.objectContaining({ prefix, user: 'team-a', apiPlan: 'growth', v1Plan: 'pro', revokedAt: null })]);
     expect(listed.body).not.toContain(key);
 
     expect((await admin('DELETE', `/api/admin/keys/${prefix}`)).json()).toMatchObject({ data: { prefix, revoked: true } });
     const refused = await testApp.app.inject({ method: 'POST', url: '/api/v1/agents/blog-gen', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: '{"prompt":"x"}' });
     expect(refused.statusCode).toBe(401);
+  });
+});
+
+describe('admin plan list', () => {
+  it('lists the plans each surface accepts, with the default one', async () => {
+    const response = await admin('GET', '/api/admin/plans');
+    expect(response.statusCode).toBe(200);
+    const { api, v1 } = response.json().data;
+    expect(api.defaultPlan).toBe('free');
+    expect(api.plans.map((plan: { id: string }) => plan.id)).toEqual(['free', 'starter', 'growth', 'node', 'enterprise']);
+    expect(v1.plans).toContainEqual({ id: 'enterprise', name: 'Enterprise', dailyLimit: null, priceUsdPerMonth: null });
+    expect((await admin('GET', '/api/admin/plans', undefined, 'wrong-token')).statusCode).toBe(401);
   });
 });
 

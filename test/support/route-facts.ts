@@ -98,6 +98,7 @@ export const routeFacts: Readonly<Record<string, RouteFacts>> = {
   'POST /api/webhooks/trigger': trigger,
   'POST /api/admin/keys': admin,
   'GET /api/admin/keys': admin,
+  'GET /api/admin/plans': admin,
   'DELETE /api/admin/keys/:prefix': admin,
   'PATCH /api/admin/accounts/:user': admin,
   'POST /v1/chat/completions': { ...openAi, success: 'jsonOrStream' },

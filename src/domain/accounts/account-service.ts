@@ -34,9 +34,26 @@ export interface ApiKeySummary {
   prefix: string;
   user: string;
   name: string | null;
+  /** The key's account's plans. */
+  apiPlan: string;
+  v1Plan: string;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+}
+
+/** A plan an account can be put on, as config/plans.yaml describes it. */
+export interface PlanChoice {
+  id: string;
+  name: string;
+  dailyLimit: number | null;
+  priceUsdPerMonth: number | null;
+}
+
+/** The plans of one surface, and the one new accounts get. */
+export interface SurfacePlans {
+  defaultPlan: string;
+  plans: PlanChoice[];
 }
 
 /** Writing last-used time on every request would add a write per call; once a minute is enough. */
@@ -150,7 +167,21 @@ export class AccountService {
 
   async listKeys(filter: { accountId?: string } = {}): Promise<ApiKeySummary[]> {
     const records = await this.#apiKeys.list(filter);
-    return records.map(summarize);
+    const accountIds = [...new Set(records.map((record) => record.accountId))];
+    const accounts = new Map((await Promise.all(accountIds.map((id) => this.#accounts.findById(id)))).flatMap((account) => (account ? [[account.id, account] as const] : [])));
+    return records.map((record) => summarize(record, accounts.get(record.accountId)));
+  }
+
+  /** The plans accounts can be put on, per surface (for the operator choosing one). */
+  planChoices(): Record<PlanSurface, SurfacePlans> {
+    const surface = (name: PlanSurface): SurfacePlans => ({
+      defaultPlan: this.#plans.defaultPlan(name),
+      plans: this.#plans.planIds(name).flatMap((id) => {
+        const plan = this.#plans.find(name, id);
+        return plan ? [{ id, name: plan.name, dailyLimit: plan.dailyLimit, priceUsdPerMonth: plan.priceUsdPerMonth }] : [];
+      }),
+    });
+    return { api: surface('api'), v1: surface('v1') };
   }
 
   async revokeKey(prefix: string): Promise<void> {
@@ -222,11 +253,13 @@ export class AccountService {
   }
 }
 
-function summarize(record: ApiKeyRecord): ApiKeySummary {
+function summarize(record: ApiKeyRecord, account: Account | undefined): ApiKeySummary {
   return {
     prefix: record.prefix,
     user: record.accountId,
     name: record.name,
+    apiPlan: account?.apiPlan ?? '',
+    v1Plan: account?.v1Plan ?? '',
     createdAt: record.createdAt,
     lastUsedAt: record.lastUsedAt,
     revokedAt: record.revokedAt,

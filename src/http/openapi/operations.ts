@@ -48,6 +48,7 @@ export const operationFacts: Readonly<Record<string, OperationFacts>> = {
   'POST /api/router/route': { id: 'routeTask', access: 'account' },
   'POST /api/admin/keys': { id: 'createApiKey', access: 'admin' },
   'GET /api/admin/keys': { id: 'listApiKeys', access: 'admin' },
+  'GET /api/admin/plans': { id: 'listPlans', access: 'admin' },
   'PATCH /api/admin/accounts/{user}': { id: 'updateAccount', access: 'admin' },
   'DELETE /api/admin/keys/{prefix}': { id: 'revokeApiKey', access: 'admin' },
   'POST /v1/chat/completions': { id: 'createChatCompletion', access: 'account', metering: 'quota' },

@@ -20954,6 +20954,14 @@ export type ListApiKeysResponses = {
             prefix: string;
             user: string;
             name: string | null;
+            /**
+             * The account's plan on /api
+             */
+            apiPlan: string;
+            /**
+             * The account's plan on /api/v1
+             */
+            v1Plan: string;
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
@@ -21085,6 +21093,79 @@ export type UpdateAccountResponses = {
 };
 
 export type UpdateAccountResponse = UpdateAccountResponses[keyof UpdateAccountResponses];
+
+export type ListPlansData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/plans';
+};
+
+export type ListPlansErrors = {
+    /**
+     * Default Response
+     */
+    401: ErrorBody;
+    /**
+     * Default Response
+     */
+    404: ErrorBody;
+    /**
+     * The path exists, but not with this method: `Allow` lists the ones it has
+     */
+    405: ErrorBody;
+};
+
+export type ListPlansError = ListPlansErrors[keyof ListPlansErrors];
+
+export type ListPlansResponses = {
+    /**
+     * Default Response
+     */
+    200: {
+        success: true;
+        data: {
+            api: {
+                /**
+                 * The plan a new account gets
+                 */
+                defaultPlan: string;
+                plans: Array<{
+                    id: string;
+                    name: string;
+                    /**
+                     * null: unlimited
+                     */
+                    dailyLimit: number | null;
+                    /**
+                     * null: not published
+                     */
+                    priceUsdPerMonth: number | null;
+                }>;
+            };
+            v1: {
+                /**
+                 * The plan a new account gets
+                 */
+                defaultPlan: string;
+                plans: Array<{
+                    id: string;
+                    name: string;
+                    /**
+                     * null: unlimited
+                     */
+                    dailyLimit: number | null;
+                    /**
+                     * null: not published
+                     */
+                    priceUsdPerMonth: number | null;
+                }>;
+            };
+        };
+    };
+};
+
+export type ListPlansResponse = ListPlansResponses[keyof ListPlansResponses];
 
 export type RevokeApiKeyData = {
     body?: never;

@@ -11,6 +11,8 @@ const apiKeySummarySchema = z.object({
   prefix: z.string(),
   user: z.string(),
   name: z.string().nullable(),
+  apiPlan: z.string().describe("The account's plan on /api"),
+  v1Plan: z.string().describe("The account's plan on /api/v1"),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
@@ -105,6 +107,22 @@ export function registerAdminApiKeys(app: FastifyInstance, services: HttpService
       const keys = await services.accounts.listKeys(request.query.user ? { accountId: request.query.user } : {});
       return { success: true as const, data: keys, count: keys.length };
     },
+  });
+
+  const surfacePlansSchema = z.object({
+    defaultPlan: z.string().describe('The plan a new account gets'),
+    plans: z.array(z.object({ id: z.string(), name: z.string(), dailyLimit: z.number().int().nullable().describe('null: unlimited'), priceUsdPerMonth: z.number().nullable().describe('null: not published') })),
+  });
+  typed.get('/api/admin/plans', {
+    schema: {
+      tags: ['admin'],
+      summary: 'List the plans accounts can be put on',
+      description: 'Per surface (/api and /api/v1), as config/plans.yaml defines them: the ids that POST /api/admin/keys and PATCH /api/admin/accounts/{user} accept.',
+      security: bearerSecurity,
+      response: { 200: z.object({ success: z.literal(true), data: z.object({ api: surfacePlansSchema, v1: surfacePlansSchema }) }), ...errorResponses(401, 404) },
+    },
+    onRequest: requireAdmin(options),
+    handler: async () => ({ success: true as const, data: services.accounts.planChoices() }),
   });
 
   typed.delete('/api/admin/keys/:prefix', {
