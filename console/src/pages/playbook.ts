@@ -24,7 +24,7 @@ export async function playbookPage(root: HTMLElement, context: PageContext): Pro
     context.setTitle(playbook.name);
     replaceChildren(
       root,
-      h('div', { className: 'stack' },
+      h('div', { className: 'stack playbook-page' },
         h('h1', null, playbook.name),
         h('p', { className: 'muted' }, h('a', { href: routeLink('/playbooks') }, 'All playbooks'), ' · ', h('span', { className: 'badge' }, playbook.category), ' · ', h('code', null, playbook.id)),
         h('p', null, playbook.description),

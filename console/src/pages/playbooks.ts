@@ -19,13 +19,32 @@ export async function playbooksPage(root: HTMLElement, context: PageContext): Pr
       if (!context.signal.aborted) replaceChildren(root, h('h1', null, 'Playbooks'), errorNotice(error));
       return;
     }
+    const cards = playbooks.map((playbook) => ({ playbook, card: playbookCard(playbook), text: searchText(playbook) }));
+    const shown = h('p', { className: 'muted', role: 'status' });
+    const search = h('input', { id: 'playbook-search', type: 'search', autocomplete: 'off', placeholder: 'name, agent, input…' });
+    const filter = (): void => {
+      const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+      let count = 0;
+      for (const { card, text } of cards) {
+        card.hidden = !words.every((word) => text.includes(word));
+        if (!card.hidden) count += 1;
+      }
+      shown.textContent = words.length === 0 ? '' : `${count} of ${playbooks.length} playbooks shown.`;
+    };
+    search.addEventListener('input', filter);
     replaceChildren(
       root,
       h('h1', null, 'Playbooks'),
       h('p', { className: 'muted' }, `${playbooks.length} multi-step workflows: each runs its agents in order, the output of one step feeding the next. `, h('a', { href: routeLink('/runs', { kind: 'playbook' }) }, 'Playbook runs')),
-      playbooks.length === 0 ? emptyState('No playbooks are defined.') : h('ul', { className: 'playbook-cards grid' }, playbooks.map(playbookCard)),
+      playbooks.length === 0
+        ? emptyState('No playbooks are defined.')
+        : [h('div', { className: 'playbook-search' }, h('label', { for: 'playbook-search' }, 'Find a playbook'), search, shown), h('ul', { className: 'playbook-cards grid' }, cards.map(({ card }) => card))],
     );
   });
+}
+
+function searchText(playbook: Playbook): string {
+  return [playbook.id, playbook.name, playbook.description, playbook.category, ...playbook.steps.map((step) => step.agent), ...playbook.fields.map((field) => field.label)].join(' ').toLowerCase();
 }
 
 function playbookCard(playbook: Playbook): HTMLElement {

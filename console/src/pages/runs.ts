@@ -35,6 +35,7 @@ export async function runsPage(root: HTMLElement, context: PageContext): Promise
     const updated = h('p', { className: 'muted run-list-updated' });
     const more = h('button', { type: 'button', className: 'button' }, 'Load more');
     const moreSlot = h('div', { className: 'actions' }, more);
+    root.classList.add('runs-page');
     replaceChildren(root, h('h1', null, 'Runs'), h('p', { className: 'muted' }, 'Every run of your account, newest first. A playbook\'s steps show on its run\'s page.'), form, problems, updated, listSlot, moreSlot);
 
     if (first.status === 'rejected') {
