@@ -64,7 +64,7 @@ async function inTab(options: Parameters<typeof openConsole>[1], check: (page: P
 /** The page's document, as the test reads it (the test's own types do not include the DOM). */
 interface PageDocument {
   documentElement: { scrollWidth: number; clientWidth: number };
-  activeElement: { getAttribute(name: string): string | null } | null;
+  activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null;
   getElementById(id: string): { textContent: string | null } | null;
 }
 
@@ -178,6 +178,8 @@ describe('the console\'s playbooks and runs', () => {
       await cancel.click();
       await dialog.getByRole('button', { name: 'Yes, cancel the run' }).click();
       await runStatus(page, 'canceled').waitFor();
+      // Cancel is gone with the running state; the keyboard goes on from Resume.
+      await page.waitForFunction(() => (globalThis as unknown as { document: PageDocument }).document.activeElement?.textContent === 'Resume run');
       await announced(page, 'The run was canceled.');
       expect(await stepStatus(page, 1, 'canceled').count()).toBe(1);
       expect(await cancel.isVisible()).toBe(false);
@@ -227,6 +229,8 @@ describe('the console\'s playbooks and runs', () => {
       await rows.filter({ hasText: 'smart-router' }).first().getByRole('link').click();
       await page.getByRole('heading', { name: 'smart-router run', level: 1 }).waitFor();
       expect(await page.getByRole('region', { name: 'Result' }).textContent()).toContain('"model"');
+      expect(await page.getByRole('button', { name: 'Cancel run' }).isVisible()).toBe(false);
+      await saveScreenshot(page, 'runs-agent-run');
     });
     await inTab({ path: '/runs?kind=playbook', colorScheme: 'dark' }, async (page) => {
       await page.locator('.run-list tbody tr').first().waitFor();

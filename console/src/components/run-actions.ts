@@ -38,6 +38,8 @@ export function runActions(runId: string, signal: AbortSignal, onChanged: (run: 
     button.disabled = true;
     try {
       await work();
+      // The button just used is gone with the state it acted on: the keyboard goes on from the one now offered.
+      if (button.hidden) [cancelButton, resumeButton].find((other) => !other.hidden)?.focus();
     } catch (error) {
       if (!signal.aborted) replaceChildren(status, errorNotice(error));
     } finally {

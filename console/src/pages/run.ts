@@ -111,8 +111,9 @@ function runView(initial: Run, signal: AbortSignal, onChanged: (run: Run | undef
   const status = h('span', { className: 'run-status-slot' });
   const progress = runProgress();
   const actions = runActions(run.id, signal, onChanged);
-  const liveLine = h('p', { className: 'run-live muted' });
+  const liveLine = h('p', { className: 'run-live muted', hidden: true });
   const problems = h('div');
+  const summary = h('section', { className: 'card run-summary', 'aria-label': 'State' }, progress.element, liveLine, actions.element);
   const facts = h('div');
   const steps = runSteps();
   const result = h('div');
@@ -125,6 +126,8 @@ function runView(initial: Run, signal: AbortSignal, onChanged: (run: Run | undef
     replaceChildren(status, runStatusBadge(run.status));
     progress.update(run);
     actions.update(run);
+    // A run that answered its request has no steps to follow and nothing to cancel or resume.
+    summary.hidden = run.stepCount === 0 && run.done;
     replaceChildren(facts, runFacts(run));
     steps.update(run.steps);
     const resultSignature = JSON.stringify(run.result);
@@ -140,7 +143,8 @@ function runView(initial: Run, signal: AbortSignal, onChanged: (run: Run | undef
     { className: 'run-page stack' },
     h('div', { className: 'run-title' }, h('h1', null, `${runSubject(run)} run`), status),
     h('p', { className: 'muted' }, h('a', { href: routeLink('/runs') }, 'All runs')),
-    h('section', { className: 'card run-summary', 'aria-label': 'State' }, progress.element, liveLine, actions.element, problems),
+    summary,
+    problems,
     h('section', { className: 'card', 'aria-labelledby': 'run-details-heading' }, h('h2', { id: 'run-details-heading' }, 'Details'), facts),
     isPlaybook || run.inputs ? h('section', { className: 'card', 'aria-labelledby': 'run-inputs-heading' }, h('h2', { id: 'run-inputs-heading' }, 'Inputs'), runInputs(run.inputs)) : null,
     isPlaybook ? h('section', { 'aria-labelledby': 'run-steps-heading' }, h('h2', { id: 'run-steps-heading' }, 'Steps'), steps.element) : null,
