@@ -17,11 +17,6 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 }
 
-/** Days from `from` to `to`, both included (0 when `from` is after `to`). */
-export function daysInRange(from: string, to: string): number {
-  return Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1);
-}
-
 /** The last `days` days, today included. */
 export function lastDays(days: number, today: string): { from: string; to: string } {
   return { from: addDays(today, -(days - 1)), to: today };
