@@ -30,7 +30,7 @@ function drawRows(data: ChartData): SVGSVGElement {
   const grid = svg('g', { className: 'value-axis' }, ticks.map((tick) => [
     svg('line', { className: 'grid-line', x1: x(tick), x2: x(tick), y1: top, y2: plotBottom }),
     svg('text', { className: 'tick-label', x: x(tick), y: plotBottom + 16, 'text-anchor': tick === 0 ? 'start' : 'middle' }, data.format(tick)),
-  ]), svg('line', { className: 'axis', x1: left, x2: left, y1: top, y2: plotBottom }));
+  ]));
 
   const rows = data.categories.map((category, index) => {
     const y = top + rowHeight * index;
@@ -50,6 +50,7 @@ function drawRows(data: ChartData): SVGSVGElement {
       null,
       svg('title', null, tooltip),
       svg('text', { className: 'row-label', x: left, y: y + 13 }, truncate(label, maxChars)),
+      svg('line', { className: 'axis', x1: left, x2: left, y1: y + 16, y2: y + 34 }),
       segments,
       svg('text', { className: 'value-label', x: x(total) + 6, y: y + 29 }, data.format(total)),
     );
