@@ -262,13 +262,13 @@ describe('usage and models, with every provider at the upstream simulator', () =
         expect(await result.locator('.route-reason').textContent()).toBe(expected.reason);
         expect(await result.getByRole('list', { name: 'Signals in the prompt' }).textContent()).toContain('code: yes');
         expect(tab.problems).toEqual([]);
+        // From the top: a full-page picture taken scrolled down draws the sticky top bar mid-page.
+        await page.locator('h1').scrollIntoViewIfNeeded();
         if (width === 375) {
           expect(await noPageScroll(page)).toBeLessThanOrEqual(0);
           await saveScreenshot(page, 'models-375px');
         } else {
           await expectClean(tab, world);
-          // From the top: a full-page picture taken scrolled down draws the sticky top bar mid-page.
-          await page.locator('h1').scrollIntoViewIfNeeded();
           await saveScreenshot(page, 'models-dry-run');
         }
       } finally {
@@ -295,6 +295,7 @@ describe('usage and models on the sandbox: no provider keys', () => {
     try {
       const { page } = tab;
       await page.getByText(/^\d+ models from \d+ providers: \d+ unconfigured\.$/).waitFor();
+      await page.getByText(/^No provider is configured on this service: until one is, the sandbox model answers/).waitFor();
       await page.getByLabel('Prompt', { exact: true }).fill('Summarise this contract in three bullet points.');
       await page.getByLabel('Agent', { exact: true }).selectOption('summarize');
       await page.getByRole('button', { name: 'Route' }).click();
@@ -304,6 +305,7 @@ describe('usage and models on the sandbox: no provider keys', () => {
       expect(await result.textContent()).toContain('No provider key is configured on this service');
       expect(await result.textContent()).toContain('summarization (from the agent summarize)');
       await expectClean(tab, world);
+      await page.locator('h1').scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'models-sandbox-dry-run');
     } finally {
       await tab.close();

@@ -92,9 +92,11 @@ export async function modelsPage(root: HTMLElement, context: PageContext): Promi
   provider.control.addEventListener('change', filter);
   status.control.addEventListener('change', filter);
 
+  const noProvider = !models.some((model) => model.status !== 'unconfigured');
   replaceChildren(
     registry,
     summary,
+    noProvider ? h('p', { className: 'notice notice-warn' }, 'No provider is configured on this service: until one is, the sandbox model answers every run with deterministic text, at no cost.') : null,
     h('details', { className: 'status-help' }, h('summary', null, 'What the statuses mean'), h('dl', { className: 'facts' }, statuses.map((entry) => [h('dt', null, statusBadge(entry.value)), h('dd', null, entry.meaning)]))),
     h('form', { className: 'model-filters', 'aria-label': 'Filter models', onSubmit: (event: Event) => event.preventDefault() }, provider.field, status.field),
     table,
