@@ -22,6 +22,8 @@ export const groupings: readonly { value: Grouping; label: string; header: strin
 
 const count = (value: number): string => formatCount(value);
 const latency = (value: number): string => formatMs(value);
+/** Dollars without trailing zeros ($0.0006, not $0.000600): axis ticks read at a glance. */
+const money = (value: number): string => formatUsd(value).replace(/(\.\d*?[1-9])0+$/, '$1').replace(/\.0+$/, '');
 
 /** Requests by outcome, stacked: the colours of the run pages (green done, red failed, amber blocked). */
 function outcomeSeries(rows: readonly Row[]): ChartSeries[] {
@@ -62,7 +64,7 @@ export function dailyCharts(report: AnalyticsReport, width: number): HTMLElement
     'div',
     { className: 'chart-grid' },
     barChart(withSummary({ ...common, title: 'Requests per day', series: outcomeSeries(rows), format: count, integer: true, emptyText: 'No requests in this range.' }, `Requests per day by outcome, ${range}`, true)),
-    barChart(withSummary({ ...common, title: 'Cost per day', series: [{ name: 'Cost (USD)', tone: 1, values: rows.map((row) => row.costUsd) }], format: formatUsd, emptyText: 'No cost in this range: the runs used free models or the sandbox.' }, `Cost per day in US dollars, ${range}`, true)),
+    barChart(withSummary({ ...common, title: 'Cost per day', series: [{ name: 'Cost (USD)', tone: 1, values: rows.map((row) => row.costUsd) }], format: money, emptyText: 'No cost in this range: the runs used free models or the sandbox.' }, `Cost per day in US dollars, ${range}`, true)),
     lineChart(withSummary({
       ...common,
       title: 'Latency per day',
@@ -88,7 +90,7 @@ export function breakdownCharts(report: AnalyticsReport, grouping: Grouping, wid
     'div',
     { className: 'chart-grid' },
     horizontalBars(withSummary({ ...common, title: `Requests by ${header.toLowerCase()}`, series: outcomeSeries(rows), format: count, integer: true, emptyText: `No requests by any of the ${plural} in this range.` }, `Requests by ${header.toLowerCase()} and outcome, ${rows.length} ${plural}.`, true)),
-    horizontalBars(withSummary({ ...common, title: `Cost by ${header.toLowerCase()}`, series: [{ name: 'Cost (USD)', tone: 1, values: rows.map((row) => row.costUsd) }], format: formatUsd, emptyText: `No cost by any of the ${plural} in this range.` }, `Cost in US dollars by ${header.toLowerCase()}, ${rows.length} ${plural}.`, true)),
+    horizontalBars(withSummary({ ...common, title: `Cost by ${header.toLowerCase()}`, series: [{ name: 'Cost (USD)', tone: 1, values: rows.map((row) => row.costUsd) }], format: money, emptyText: `No cost by any of the ${plural} in this range.` }, `Cost in US dollars by ${header.toLowerCase()}, ${rows.length} ${plural}.`, true)),
   );
 }
 

@@ -28,18 +28,22 @@ function readSelection(query: URLSearchParams): Selection {
   return { from: isDay(from) ? from : undefined, to: isDay(to) ? to : undefined, groupBy };
 }
 
-/** The width the charts are drawn at: their column's, so that their text is read at its real size. */
+/**
+ * The width the charts are drawn at: their column's in `.chart-grid` (columns of at least 26rem, 1rem
+ * apart), less the figure's padding, so that their text is read at its real size.
+ */
 function chartWidth(root: HTMLElement): number {
+  const rem = 16;
   const available = root.clientWidth || 640;
-  const columns = available >= 900 ? 2 : 1;
-  return Math.round(Math.max(260, Math.min(640, (available - (columns - 1) * 16) / columns - 34)));
+  const columns = Math.max(1, Math.floor((available + rem) / (27 * rem)));
+  return Math.round(Math.max(260, Math.min(720, (available - (columns - 1) * rem) / columns - 34)));
 }
 
 export async function usagePage(root: HTMLElement, context: PageContext): Promise<void> {
   context.setTitle('Usage');
   await withApiKey(root, 'Usage', async () => {
     const quota = h('div', { className: 'grid quota-grid' }, loading('today’s usage'));
-    const report = h('div', { className: 'usage-report', 'aria-live': 'off' });
+    const report = h('div', { className: 'usage-report' });
     let selection = readSelection(context.query);
     let loads: AbortController | undefined;
 
