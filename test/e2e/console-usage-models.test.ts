@@ -312,6 +312,24 @@ describe('usage and models on the sandbox: no provider keys', () => {
     }
   });
 
+  it('lists the registry without a key, and asks for one only for the dry-run', async () => {
+    const tab = await openConsole(world, { path: '/models', signedIn: false });
+    try {
+      const { page } = tab;
+      await page.getByRole('table', { name: /^All \d+ models$/ }).waitFor();
+      const dryRun = page.getByRole('region', { name: 'Routing dry-run' });
+      await dryRun.getByLabel('API key', { exact: true }).fill(world.apiKey);
+      await dryRun.getByRole('button', { name: 'Sign in' }).click();
+      await dryRun.getByLabel('Prompt', { exact: true }).fill('Translate this sentence into German.');
+      await dryRun.getByRole('button', { name: 'Route' }).click();
+      await page.getByRole('region', { name: 'Would answer: sandbox/deterministic' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('shows the sandbox\'s free runs: requests charted, cost as an empty state rather than an empty chart', async () => {
     const tab = await openConsole(world, { path: '/usage' });
     try {
