@@ -464,6 +464,64 @@ export type Run = {
         durationMs: number | null;
         startedAt: string | null;
         completedAt: string | null;
+        /**
+         * The task the step's agent was given; null until it starts, and in lists
+         */
+        input: {
+            prompt: string;
+        } | null;
+        /**
+         * Tokens and cost of the model calls (the critic's included); a playbook run's is its steps' total on GET /api/runs/{runId}, null in lists
+         */
+        usage: {
+            inputTokens: number;
+            outputTokens: number;
+            costUsd: number;
+        } | null;
+        /**
+         * Every safety layer that ran, in pipeline order (verdicts and scores, never text); null where not known
+         */
+        safety: Array<{
+            /**
+             * jailbreak, pii, content, quality or critic
+             */
+            layer: string;
+            /**
+             * input, tool (text a tool fetched) or output
+             */
+            stage: string;
+            /**
+             * pass, flag, redact or block
+             */
+            verdict: string;
+            score: number;
+            categories: Array<string>;
+            findings?: {
+                [key: string]: number;
+            };
+            reviewer?: string;
+            ms: number;
+        }> | null;
+        /**
+         * The model calls of the failover chain, in order; null where not known
+         */
+        modelAttempts: Array<{
+            model: string;
+            provider: string;
+            outcome: 'ok' | 'error';
+            status?: number;
+            error?: string;
+            repair?: boolean;
+            ms: number;
+        }> | null;
+        /**
+         * Why the router chose the chain
+         */
+        routing: {
+            category: string;
+            policy: string;
+            reason: string;
+        } | null;
     }>;
     durationMs: number | null;
     createdAt: string;
@@ -471,6 +529,58 @@ export type Run = {
     completedAt: string | null;
     statusUrl: string;
     eventsUrl: string;
+    /**
+     * Tokens and cost of the model calls (the critic's included); a playbook run's is its steps' total on GET /api/runs/{runId}, null in lists
+     */
+    usage: {
+        inputTokens: number;
+        outputTokens: number;
+        costUsd: number;
+    } | null;
+    /**
+     * Every safety layer that ran, in pipeline order (verdicts and scores, never text); null where not known
+     */
+    safety: Array<{
+        /**
+         * jailbreak, pii, content, quality or critic
+         */
+        layer: string;
+        /**
+         * input, tool (text a tool fetched) or output
+         */
+        stage: string;
+        /**
+         * pass, flag, redact or block
+         */
+        verdict: string;
+        score: number;
+        categories: Array<string>;
+        findings?: {
+            [key: string]: number;
+        };
+        reviewer?: string;
+        ms: number;
+    }> | null;
+    /**
+     * The model calls of the failover chain, in order; null where not known
+     */
+    modelAttempts: Array<{
+        model: string;
+        provider: string;
+        outcome: 'ok' | 'error';
+        status?: number;
+        error?: string;
+        repair?: boolean;
+        ms: number;
+    }> | null;
+    /**
+     * Why the router chose the chain
+     */
+    routing: {
+        category: string;
+        policy: string;
+        reason: string;
+    } | null;
 };
 
 export type RunEnvelope = {
