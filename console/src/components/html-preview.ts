@@ -1,7 +1,8 @@
 // A page an agent wrote (page-builder's `html`), shown in a sandboxed frame that can run no script.
 //
 // The frame's document inherits the console's Content-Security-Policy, which refuses the page's inline
-// `<style>` and `style=""`. So the page is parsed into an inert document (DOMParser runs nothing), its
+// `<style>` and `style=""`. So the page's styles are set aside, it is parsed into an inert document
+// (DOMParser runs nothing), its
 // scripts, event-handler attributes, `<style>`, `<link>`, `<meta http-equiv>` and `<base>` are taken out,
 // the rest is copied into the frame, and its CSS comes back through the CSS object model, which the
 // policy allows: the style sheets as a constructed sheet adopted by the frame's document, and each
@@ -16,9 +17,32 @@ interface PreparedPage {
   inlineStyles: Map<Element, string>;
 }
 
+const styleElement = /<style\b[^>]*>([\s\S]*?)(?:<\/style\s*>|$)/gi;
+const styleAttribute = /(<[a-z][\w:-]*\s(?:[^<>]*?\s)?)style(\s*=)/gi;
+const movedStyle = 'data-preview-style';
+
+/**
+ * Even an inert parse applies the console's policy to `<style>` and `style=""` (and reports them), so both
+ * are taken out of the text first: the style elements' CSS kept aside (HTML ends their text at the first
+ * `</style`, as this does), the attributes renamed so that no parser reads them as styles.
+ */
+function setStylesAside(html: string): { html: string; css: string } {
+  const sheets: string[] = [];
+  let text = html.replace(styleElement, (_, css: string) => {
+    sheets.push(css);
+    return '';
+  });
+  for (let pass = 0; pass < 8; pass += 1) {
+    const next = text.replace(styleAttribute, `$1${movedStyle}$2`);
+    if (next === text) break;
+    text = next;
+  }
+  return { html: text, css: sheets.join('\n') };
+}
+
 function preparePage(html: string): PreparedPage {
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
-  const css = [...parsed.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n');
+  const { html: text, css } = setStylesAside(html);
+  const parsed = new DOMParser().parseFromString(text, 'text/html');
   for (const element of parsed.querySelectorAll(stripped)) element.remove();
   const inlineStyles = new Map<Element, string>();
   for (const element of parsed.querySelectorAll('*')) {
@@ -27,11 +51,12 @@ function preparePage(html: string): PreparedPage {
       if (name.startsWith('on') || name === 'srcdoc' || name === 'formaction') element.removeAttribute(attribute.name);
       else if ((name === 'href' || name === 'src' || name === 'action' || name === 'xlink:href') && /^\s*(javascript|vbscript|data):/i.test(attribute.value) && !(name === 'src' && /^\s*data:image\//i.test(attribute.value))) element.removeAttribute(attribute.name);
     }
-    const style = element.getAttribute('style');
+    const style = element.getAttribute(movedStyle);
     if (style !== null) {
       inlineStyles.set(element, style);
-      element.removeAttribute('style');
+      element.removeAttribute(movedStyle);
     }
+    element.removeAttribute('style');
     if (element instanceof HTMLAnchorElement && element.hasAttribute('href') && !element.getAttribute('href')?.startsWith('#')) {
       element.target = '_blank';
       element.rel = 'noopener noreferrer';

@@ -21,13 +21,28 @@ function isShort(value: Json): boolean {
   return value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 160 && !looksLikeMarkdown(value));
 }
 
-/** A value inside a table cell or a fact: text, Markdown, a list, or small JSON. */
-function inlineValue(value: Json | undefined): Child {
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** A value inside a table cell or a fact: text, Markdown (folded when long, so rows stay readable), a list, or small JSON. */
+function inlineValue(value: Json | undefined, inTable = false): Child {
   if (value === undefined || value === null) return '—';
-  if (typeof value === 'string') return looksLikeMarkdown(value) ? renderMarkdown(value, { headingLevel: 4 }) : value;
+  if (typeof value === 'string') {
+    if (!looksLikeMarkdown(value)) return value;
+    const rendered = renderMarkdown(value, { headingLevel: 4 });
+    return inTable && value.length > 240 ? h('details', { className: 'cell-text' }, h('summary', null, `Read (${wordCount(value)} words)`), rendered) : rendered;
+  }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
     return value.length ? h('ul', { className: 'plain-list' }, value.map((item) => h('li', null, String(item)))) : '—';
+  }
+  if (Array.isArray(value) && value.every(isRecord)) {
+    // Items inside a cell (a section's features): each as its values in a line, the first one bold.
+    return h('ul', { className: 'plain-list' }, value.map((item) => {
+      const parts = Object.values(item).map((part) => (typeof part === 'object' && part !== null ? JSON.stringify(part) : String(part)));
+      return h('li', null, h('strong', null, parts[0] ?? ''), parts.length > 1 ? ` — ${parts.slice(1).join(' · ')}` : null);
+    }));
   }
   return h('code', { className: 'inline-json' }, JSON.stringify(value));
 }
@@ -36,7 +51,7 @@ function objectTable(label: string, rows: readonly Record<string, Json>[]): HTML
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return dataTable(label, keys.map((key) => ({
     header: fieldLabel(key),
-    cell: (row: Record<string, Json>) => inlineValue(row[key]),
+    cell: (row: Record<string, Json>) => inlineValue(row[key], true),
     numeric: rows.every((row) => row[key] === undefined || typeof row[key] === 'number'),
   })), rows, { captionHidden: true });
 }
@@ -74,7 +89,8 @@ export function outputView(data: unknown, title: string): HTMLElement {
   }
   const entries = Object.entries(data).filter(([key]) => key !== 'model');
   const short = entries.filter(([, value]) => isShort(value));
-  const long = entries.filter(([, value]) => !isShort(value));
+  // A page the agent built comes first: it is what the answer is for.
+  const long = entries.filter(([, value]) => !isShort(value)).sort(([, a], [, b]) => Number(isHtmlDocument(b)) - Number(isHtmlDocument(a)));
   return h(
     'div',
     { className: 'output-view stack' },

@@ -40,7 +40,8 @@ export interface FieldSpec {
 
 /** `companyName`, `business_name` → "Company name", "Business name". */
 export function fieldLabel(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase()
+    .replace(/\b(cta|url|id|seo|api|html|faq|kpi|roi)(s?)\b/g, (_, word: string, plural: string) => `${word.toUpperCase()}${plural}`);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -64,9 +65,10 @@ function bounds(schema: JsonSchema, unit: string): string | undefined {
   return parts.length ? parts.join(', ') : undefined;
 }
 
-/** The label with its required mark (hidden from the accessible name: the hint says it in words). */
-export function labelFor(id: string, text: string, required: boolean): HTMLLabelElement {
-  return h('label', { for: id }, text, required ? h('span', { className: 'required-mark', 'aria-hidden': 'true' }, ' *') : null);
+/** The label, and the required mark beside it (not part of the field's name: the hint says it in words). */
+export function labelFor(id: string, text: string, required: boolean): HTMLElement {
+  const label = h('label', { for: id }, text);
+  return required ? h('div', { className: 'label-row' }, label, h('span', { className: 'required-mark', 'aria-hidden': 'true' }, '*')) : label;
 }
 
 function leaf(spec: FieldSpec, control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, read: () => unknown, extraHint?: string): FieldNode {

@@ -90,12 +90,21 @@ function errorDetails(error: ApiError, form: SchemaForm, confirm: ConfirmControl
   return parts;
 }
 
-export function agentRunSection(agent: AgentDetail, signal: AbortSignal): HTMLElement {
+export interface AgentRunParts {
+  /** The generated form, with the Run button. */
+  form: HTMLElement;
+  /** Where the answer, its meta or the error appear. */
+  result: HTMLElement;
+  /** "Copy as", following the form. */
+  snippets: HTMLElement;
+}
+
+export function agentRunSection(agent: AgentDetail, signal: AbortSignal): AgentRunParts {
   const form = schemaForm((agent.inputSchema ?? { type: 'object', properties: {} }) as JsonSchema, { idPrefix: `run-${agent.id}`, extra: { prompt: promptSchema } });
   const confirm = confirmControl(agent);
   const runButton = h('button', { type: 'submit', className: 'button primary' }, 'Run');
   const status = h('p', { className: 'run-status muted', role: 'status' });
-  const result = h('div', { className: 'run-result', 'aria-live': 'off' });
+  const result = h('div', { className: 'run-result stack' });
   const snippetRequest = (): SnippetRequest => ({ url: `${location.origin}/api/agents/${encodeURIComponent(agent.id)}`, method: 'POST', body: requestBody(form, confirm) });
   const snippets = copySnippets(snippetRequest());
   const refreshSnippets = (): void => snippets.update(snippetRequest());
@@ -154,5 +163,5 @@ export function agentRunSection(agent: AgentDetail, signal: AbortSignal): HTMLEl
   formElement.addEventListener('change', refreshSnippets);
   // Adding or removing list items changes the request without an input event.
   formElement.addEventListener('click', () => queueMicrotask(refreshSnippets));
-  return h('div', { className: 'agent-run stack' }, formElement, result, h('div', { className: 'card' }, snippets.element));
+  return { form: formElement, result, snippets: h('div', { className: 'card' }, snippets.element) };
 }

@@ -60,10 +60,13 @@ export async function agentPage(root: HTMLElement, context: PageContext): Promis
     return;
   }
   context.setTitle(agent.name);
+  const run = agentRunSection(agent, context.signal);
   replaceChildren(
     root,
     h('p', { className: 'breadcrumb' }, h('a', { href: routeLink('/agents') }, 'Agents'), ' / ', h('code', null, agent.id)),
     h('h1', null, agent.name),
-    h('div', { className: 'agent-layout' }, description(agent), agentRunSection(agent, context.signal)),
+    h('div', { className: 'agent-layout' }, description(agent), run.form),
+    run.result,
+    run.snippets,
   );
 }
