@@ -123,7 +123,7 @@ export function agentRunSection(agent: AgentDetail, signal: AbortSignal): AgentR
       replaceChildren(
         result,
         h('section', { className: 'run-answer card', 'aria-labelledby': 'answer-heading' }, h('h2', { id: 'answer-heading', tabindex: -1 }, 'Answer'), outputView(envelope.data, agent.name)),
-        h('section', { className: 'card', 'aria-labelledby': 'meta-heading' }, h('h2', { id: 'meta-heading' }, 'How this answer was made'), runMetaView(envelope.meta, elapsed)),
+        h('section', { className: 'card', 'aria-labelledby': 'meta-heading' }, h('h2', { id: 'meta-heading' }, 'Run details'), runMetaView(envelope.meta, elapsed)),
       );
       replaceChildren(status, `Answered by ${envelope.meta.model}.`);
       announce(`The answer is ready, from ${envelope.meta.model}.`);
