@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseInline, parseMarkdown, safeHref } from '../../console/src/components/markdown-parse.ts';
+import { runCli } from '../support/server-process.ts';
 import { foreignRequests, inPage, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
 
 /** The console's Agents section in a real browser: the catalog, an agent's generated form, a run on the sandbox provider and its answer. */
@@ -206,6 +207,49 @@ describe('running an agent', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('region', { name: 'Answer', exact: true }).waitFor();
       expect(await page.getByLabel('Product', { exact: true }).inputValue()).toBe('A CRM for plumbers');
+      await expectClean(tab);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('shows a used-up daily quota with when it resets', async () => {
+    const created = await runCli(['keys', 'create', '--user', 'console-quota', '--plan', 'free', '--json'], world.env);
+    const freeKey = (JSON.parse(created.stdout) as { key: string }).key;
+    // The free plan's 50 runs of the day, used up over the API.
+    for (let batch = 0; batch < 10; batch += 1) {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${world.server.url}/api/agents/email-sequence`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${freeKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ product: 'A CRM for plumbers', steps: 1 }),
+      })));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    }
+    const tab = await openConsole(world, { path: '/agents/email-sequence', signedIn: false });
+    try {
+      const { page } = tab;
+      await page.getByLabel('Product', { exact: true }).fill('A CRM for plumbers');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByLabel('API key', { exact: true }).fill(freeKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('.notice-detail', { hasText: 'HTTP 429 · quota_exceeded' }).waitFor();
+      expect(await page.locator('.run-error').textContent()).toMatch(/Used 50 of 50 on the free plan today\. The limit resets /);
+      await expectClean(tab, [429]);
+    } finally {
+      await tab.close();
+    }
+  }, 60_000);
+
+  it('shows the answer at 375 px wide without scrolling the page sideways', async () => {
+    const tab = await openConsole(world, { path: '/agents/email-sequence', width: 375, height: 812 });
+    try {
+      const { page } = tab;
+      await page.getByLabel('Product', { exact: true }).fill('A CRM for plumbers');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.getByRole('region', { name: 'Answer', exact: true }).waitFor();
+      expect(await inPage(page, 'document.activeElement?.id')).toBe('answer-heading');
+      expect(await noHorizontalScroll(tab)).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, 'agent-answer-375px');
       await expectClean(tab);
     } finally {
       await tab.close();

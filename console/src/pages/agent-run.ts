@@ -126,6 +126,7 @@ export function agentRunSection(agent: AgentDetail, signal: AbortSignal): AgentR
         h('section', { className: 'card', 'aria-labelledby': 'meta-heading' }, h('h2', { id: 'meta-heading' }, 'Run details'), runMetaView(envelope.meta, elapsed)),
       );
       replaceChildren(status, `Answered by ${envelope.meta.model}.`);
+      result.querySelector<HTMLElement>('#answer-heading')?.focus();
       announce(`The answer is ready, from ${envelope.meta.model}.`);
     } catch (error) {
       if (signal.aborted) return;
