@@ -178,6 +178,33 @@ describe('running an agent', () => {
     }
   });
 
+  it('edits a list of objects as fieldsets, and puts a nested field\'s error beside it', async () => {
+    const tab = await openConsole(world, { path: '/agents/feature-prioritizer' });
+    try {
+      const { page } = tab;
+      const features = page.getByRole('group', { name: 'Features', exact: true });
+      await features.getByRole('group', { name: 'Features: item 1' }).getByLabel('Name', { exact: true }).fill('x');
+      await features.getByRole('group', { name: 'Features: item 1' }).getByLabel('Impact', { exact: true }).fill('9');
+      await features.getByRole('button', { name: 'Add to features' }).click();
+      const second = features.getByRole('group', { name: 'Features: item 2' });
+      await second.getByLabel('Name', { exact: true }).fill('Invoices by text message');
+      expect(await page.locator('.snippet').textContent()).toContain('"features":[{"name":"x","impact":9},{"name":"Invoices by text message"}]');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.locator('.notice-detail', { hasText: 'HTTP 400 · invalid_request' }).waitFor();
+      const first = features.getByRole('group', { name: 'Features: item 1' });
+      expect(await first.getByLabel('Impact', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await first.locator('[data-field="impact"] .field-error').textContent()).toMatch(/<=3/);
+      expect(await second.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+      await saveScreenshot(page, 'agent-list-field-errors');
+      await second.getByRole('button', { name: 'Remove item 2' }).click();
+      expect(await features.getByRole('group').count()).toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expectClean(tab, [400]);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('asks for confirmation where the agent needs it', async () => {
     const tab = await openConsole(world, { path: '/agents/abm-artillery' });
     try {

@@ -36,6 +36,8 @@ export interface FieldSpec {
   required: boolean;
   /** The id prefix of the form, so two forms on a page never share ids. */
   idPrefix: string;
+  /** Inside an object or a list item: required there whatever the prompt says. */
+  nested?: boolean;
 }
 
 /** `companyName`, `business_name` → "Company name", "Business name". */
@@ -79,7 +81,7 @@ function leaf(spec: FieldSpec, control: HTMLInputElement | HTMLSelectElement | H
   control.name = spec.name;
   const isCheck = control instanceof HTMLInputElement && control.type === 'checkbox';
   const unit = control instanceof HTMLTextAreaElement && extraHint ? 'lines' : typesOf(spec.schema).includes('string') ? 'characters' : 'numbers';
-  const hintText = [spec.required ? 'Required unless a prompt is given.' : null, spec.schema.description, extraHint, bounds(spec.schema, unit)].filter(Boolean).join(' · ');
+  const hintText = [spec.required ? (spec.nested ? 'Required.' : 'Required unless a prompt is given.') : null, spec.schema.description, extraHint, bounds(spec.schema, unit)].filter(Boolean).join(' · ');
   const hint = hintText ? h('p', { id: hintId, className: 'hint' }, hintText) : null;
   const error = h('p', { id: errorId, className: 'field-error', hidden: true });
   const describe = (withError: boolean): void => {

@@ -29,16 +29,16 @@ function groupError(): { element: HTMLElement; show(message: string): void; clea
   };
 }
 
-function fieldNode(name: string, schema: JsonSchema, required: boolean, idPrefix: string): FieldNode {
-  if (isObjectList(schema)) return objectListNode(name, schema, required, idPrefix);
+function fieldNode(name: string, schema: JsonSchema, required: boolean, idPrefix: string, nested: boolean): FieldNode {
+  if (isObjectList(schema)) return objectListNode(name, schema, required, idPrefix, nested);
   if (isObjectSchema(schema)) return objectNode(name, schema, required, idPrefix, fieldLabel(name));
-  return leafField({ name, schema, required, idPrefix });
+  return leafField({ name, schema, required, idPrefix, nested });
 }
 
 /** The properties of an object schema as a fieldset (or, for the form itself, a plain group). */
 function objectNode(name: string, schema: JsonSchema, required: boolean, idPrefix: string, legend: string | undefined): FieldNode {
   const required_ = new Set(schema.required ?? []);
-  const children = new Map(Object.entries(schema.properties ?? {}).map(([key, child]) => [key, fieldNode(key, child, required_.has(key), idPrefix)]));
+  const children = new Map(Object.entries(schema.properties ?? {}).map(([key, child]) => [key, fieldNode(key, child, required_.has(key), idPrefix, legend !== undefined)]));
   const error = groupError();
   const content = [
     schema.description && legend ? h('p', { className: 'hint' }, schema.description) : null,
@@ -77,7 +77,7 @@ function objectNode(name: string, schema: JsonSchema, required: boolean, idPrefi
 }
 
 /** A list of objects (features, line items): one fieldset per item, with buttons to add and remove items. */
-function objectListNode(name: string, schema: JsonSchema, required: boolean, idPrefix: string): FieldNode {
+function objectListNode(name: string, schema: JsonSchema, required: boolean, idPrefix: string, nested: boolean): FieldNode {
   const itemSchema = schema.items ?? {};
   const label = fieldLabel(name);
   const items: FieldNode[] = [];
@@ -118,7 +118,7 @@ function objectListNode(name: string, schema: JsonSchema, required: boolean, idP
     'fieldset',
     { className: 'schema-group', 'data-field': name },
     h('legend', null, label, required ? h('span', { className: 'required-mark', 'aria-hidden': 'true' }, ' *') : null),
-    h('p', { className: 'hint' }, [required ? 'Required unless a prompt is given.' : null, schema.description, schema.maxItems ? `Up to ${schema.maxItems} items.` : null].filter(Boolean).join(' · ')),
+    h('p', { className: 'hint' }, [required ? (nested ? 'Required.' : 'Required unless a prompt is given.') : null, schema.description, schema.maxItems ? `Up to ${schema.maxItems} items.` : null].filter(Boolean).join(' · ')),
     error.element,
     list,
     h('div', { className: 'actions' }, addButton),
