@@ -104,6 +104,8 @@ describe('the agent catalog', () => {
     try {
       await tab.page.getByRole('link', { name: 'Email Sequence Writer' }).waitFor();
       expect(await noHorizontalScroll(tab)).toBeLessThanOrEqual(0);
+      await tab.page.getByLabel('Search agents', { exact: true }).fill('email');
+      await tab.page.locator('.result-count', { hasText: /match “email”/ }).waitFor();
       await saveScreenshot(tab.page, 'agents-catalog-375px');
       await tab.page.getByRole('link', { name: 'Email Sequence Writer' }).click();
       await tab.page.getByRole('heading', { level: 1, name: 'Email Sequence Writer' }).waitFor();
