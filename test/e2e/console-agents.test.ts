@@ -326,7 +326,7 @@ describe('running an agent', () => {
       await page.getByLabel('Steps', { exact: true }).fill('2');
       await page.getByLabel('Copy as', { exact: true }).selectOption('curl');
       await page.getByRole('button', { name: 'Copy', exact: true }).click();
-      await page.locator('.copy-status', { hasText: 'Copied as curl.' }).waitFor();
+      await page.locator('.snippet-status', { hasText: 'Copied as curl.' }).waitFor();
       const curl = await inPage<string>(page, 'navigator.clipboard.readText()');
       expect(curl).toContain(`curl -X POST '${world.server.url}/api/agents/email-sequence'`);
       expect(curl).toContain('Bearer $AGENTAPI_KEY');

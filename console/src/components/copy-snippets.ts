@@ -90,7 +90,7 @@ export function copySnippets(initial: SnippetRequest): CopySnippets {
   const select = h('select', { id: selectId, className: 'copy-as-select' }, formats.map((format) => h('option', { value: format.id }, format.label)));
   const code = h('code');
   const pre = h('pre', { className: 'json-view snippet', tabindex: 0, 'aria-label': 'Request snippet' }, code);
-  const status = h('span', { className: 'copy-status muted', 'aria-live': 'polite' });
+  const status = h('span', { className: 'snippet-status muted', 'aria-live': 'polite' });
   const current = (): string => (formats.find((format) => format.id === select.value) ?? formats[0]).make(request);
   const render = (): void => {
     replaceChildren(code, current());

@@ -26,7 +26,7 @@ function description(agent: AgentDetail): HTMLElement {
     'section',
     { className: 'agent-about stack', 'aria-labelledby': 'agent-about-heading' },
     h('h2', { id: 'agent-about-heading', className: 'visually-hidden' }, 'About this agent'),
-    h('p', { className: 'lead' }, agent.description),
+    h('p', { className: 'agent-lead' }, agent.description),
     h(
       'dl',
       { className: 'facts' },

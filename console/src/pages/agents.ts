@@ -77,7 +77,7 @@ export async function agentsPage(root: HTMLElement, context: PageContext): Promi
   replaceChildren(
     root,
     h('h1', null, 'Agents'),
-    h('p', { className: 'lead' }, 'Every agent the service runs. Open one to read what it promises, fill in its form and run it. Browsing needs no key; running does.'),
+    h('p', { className: 'agent-lead' }, 'Every agent the service runs. Open one to read what it promises, fill in its form and run it. Browsing needs no key; running does.'),
     h(
       'form',
       { className: 'card agent-filters', role: 'search', 'aria-label': 'Find agents', onSubmit: (event: Event) => event.preventDefault() },
