@@ -95,6 +95,9 @@ describe('the console shell', () => {
     const tab = await openConsole(world);
     try {
       const { page } = tab;
+      // The router has put focus on the page's heading, so Tab goes on into the page; from the top of the
+      // document (where focus is when a page is reached from elsewhere), the skip link comes first.
+      await inPage(page, "document.body.tabIndex = -1, document.body.focus(), document.body.removeAttribute('tabindex')");
       await page.keyboard.press('Tab');
       expect(await inPage(page, 'document.activeElement?.textContent')).toBe('Skip to content');
       await page.keyboard.press('Enter');
