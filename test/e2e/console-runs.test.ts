@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Run } from '../../console/src/app/api-types.ts';
+import { formatUsd } from '../../console/src/app/format.ts';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
 import { foreignRequests, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
@@ -73,6 +75,11 @@ async function noHorizontalScroll(page: Page): Promise<void> {
     const { documentElement } = (globalThis as unknown as { document: PageDocument }).document;
     return documentElement.scrollWidth - documentElement.clientWidth;
   })).toBeLessThanOrEqual(0);
+}
+
+/** The description of a term in a `.facts` list. */
+function fact(page: Page, list: string, term: string) {
+  return page.locator(`${list} > dt:text-is("${term}") + dd`);
 }
 
 function runStatus(page: Page, status: string) {
@@ -155,6 +162,27 @@ describe('the console\'s playbooks and runs', () => {
       await page.getByText('Output of step 1').click();
       await page.locator('li[data-step="0"] .json-view').waitFor();
       expect(await page.locator('li[data-step="0"] .json-view').textContent()).toContain('"model"');
+
+      // What the run went through, as the service recorded it: its cost, and each step's task, model calls and safety verdicts.
+      const { body: { data: run } } = await api<{ data: Run }>(`/api/runs/${runId}`);
+      expect(run.usage?.costUsd).toBeGreaterThan(0);
+      expect(await fact(page, '.run-facts', 'Cost').textContent()).toBe(formatUsd(run.usage?.costUsd));
+      expect(await fact(page, '.run-facts', 'Tokens').textContent()).toMatch(/^[\d,]+ in, [\d,]+ out$/);
+      const firstStep = page.locator('li[data-step="0"]');
+      await firstStep.getByText('Input of step 1', { exact: true }).click();
+      const prompt = await firstStep.locator('.run-step-prompt').textContent();
+      expect(prompt).toContain(contentMachine.inputs.topic);
+      expect(prompt).toContain(contentMachine.inputs.tone);
+      expect(prompt).toBe(run.steps[0]?.input?.prompt);
+      const safety = page.getByRole('table', { name: 'Safety layers of step 1', exact: true });
+      const layers = await Promise.all((await safety.locator('tbody tr').all()).map(async (row) => (await row.locator('td').allTextContents()).slice(0, 3)));
+      expect(layers.slice(0, 3)).toEqual([['jailbreak', 'input', 'pass'], ['pii', 'input', 'pass'], ['content', 'input', 'pass']]);
+      expect(layers.map(([layer]) => layer)).toContain('critic');
+      const stepModel = await fact(page, 'li[data-step="0"] .facts', 'Model').textContent();
+      expect(stepModel).toBeTruthy();
+      expect(await page.getByRole('table', { name: 'Model attempts of step 1', exact: true }).locator('tbody tr td:first-child').allTextContents()).toContain(stepModel);
+      expect(await fact(page, 'li[data-step="0"] .facts', 'Cost').textContent()).toBe(formatUsd(run.steps[0]?.usage?.costUsd));
+      expect(await fact(page, 'li[data-step="0"] .facts', 'Routing').textContent()).toContain(run.steps[0]?.routing?.reason ?? 'a routing reason');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.evaluate('scrollTo(0, 0)');
       await saveScreenshot(page, 'runs-run-done');
@@ -221,6 +249,10 @@ describe('the console\'s playbooks and runs', () => {
       const rows = page.locator('.run-list tbody tr');
       await rows.first().waitFor();
       expect(await rows.count()).toBe(20);
+      // What each run cost: the agent runs just made, from their own usage.
+      expect(await page.locator('.run-list thead th').allTextContents()).toContain('Cost');
+      const costColumn = (await page.locator('.run-list thead th').allTextContents()).indexOf('Cost') + 1;
+      expect(await rows.first().locator(`td:nth-child(${costColumn})`).textContent()).toMatch(/^\$\d/);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreenshot(page, 'runs-list');
       await page.getByRole('button', { name: 'Load more' }).click();
@@ -251,6 +283,10 @@ describe('the console\'s playbooks and runs', () => {
       await rows.filter({ hasText: 'smart-router' }).first().getByRole('link').click();
       await page.getByRole('heading', { name: 'smart-router run', level: 1 }).waitFor();
       expect(await page.getByRole('region', { name: 'Result' }).textContent()).toContain('"model"');
+      // An agent run's model calls and safety layers.
+      expect(await page.getByRole('table', { name: 'Model attempts', exact: true }).locator('tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('table', { name: 'Safety layers', exact: true }).locator('tbody td:first-child').allTextContents()).toContain('jailbreak');
+      expect(await fact(page, '.run-facts', 'Routing').textContent()).toMatch(/^classification, \w+ policy: /);
       expect(await page.getByRole('button', { name: 'Cancel run' }).isVisible()).toBe(false);
       await saveScreenshot(page, 'runs-agent-run');
     });

@@ -4,8 +4,9 @@ import { formatMs, formatTime } from '../app/format.ts';
 import { routeLink } from '../app/router.ts';
 import { jsonView } from './json-view.ts';
 import { stepsSummary } from './run-status.ts';
+import { traceFacts } from './run-trace.ts';
 
-/** A run's key facts: what ran, where it belongs, when, how long, and what failed it. */
+/** A run's key facts: what ran, where it belongs, when, how long, what it cost, why its model, and what failed it. */
 export function runFacts(run: Run): HTMLElement {
   return h(
     'dl',
@@ -28,6 +29,7 @@ export function runFacts(run: Run): HTMLElement {
     h('dd', null, formatTime(run.completedAt)),
     h('dt', null, 'Duration'),
     h('dd', null, formatMs(run.durationMs), run.done ? null : ' so far'),
+    traceFacts(run),
     run.error ? [h('dt', null, 'Error'), h('dd', null, run.error.message, ' ', h('code', null, run.error.code))] : null,
   );
 }

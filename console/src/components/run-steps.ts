@@ -4,6 +4,7 @@ import { formatMs, formatTime } from '../app/format.ts';
 import { routeLink } from '../app/router.ts';
 import { jsonView } from './json-view.ts';
 import { runStatusBadge } from './run-status.ts';
+import { traceFacts, traceTables } from './run-trace.ts';
 
 export type RunStep = Run['steps'][number];
 
@@ -13,9 +14,10 @@ export interface RunSteps {
 }
 
 /**
- * A playbook run's steps, in order: each with its agent, why it runs, state, model, attempts, timing, the
- * step's own run and its output. Updating redraws only the steps that changed, so an output a reader opened
- * stays open and focus stays where it was.
+ * A playbook run's steps, in order: each with its agent, why it runs, the task it was given, state, model,
+ * attempts, timing, cost, routing, each model call and safety verdict, the step's own run and its output.
+ * Updating redraws only the steps that changed, so an input or output a reader opened stays open and focus
+ * stays where it was.
  */
 export function runSteps(): RunSteps {
   const list = h('ol', { className: 'steps run-steps' });
@@ -24,10 +26,13 @@ export function runSteps(): RunSteps {
     element: list,
     update(steps) {
       for (const step of steps) {
-        const signature = JSON.stringify([step.status, step.attempts, step.model, step.startedAt, step.completedAt, step.error]);
+        const signature = JSON.stringify([step.status, step.attempts, step.model, step.startedAt, step.completedAt, step.error, step.input, step.usage, step.modelAttempts, step.safety, step.routing]);
         const previous = drawn.get(step.stepIndex);
         if (previous?.signature === signature) continue;
-        const item = stepItem(step, steps.length, previous?.item.querySelector('details')?.open ?? false);
+        const item = stepItem(step, steps.length, {
+          input: previous?.item.querySelector<HTMLDetailsElement>('.run-step-input')?.open ?? false,
+          output: previous?.item.querySelector<HTMLDetailsElement>('.run-step-output')?.open ?? false,
+        });
         if (previous) previous.item.replaceWith(item);
         else list.append(item);
         drawn.set(step.stepIndex, { signature, item });
@@ -36,7 +41,8 @@ export function runSteps(): RunSteps {
   };
 }
 
-function stepItem(step: RunStep, count: number, outputOpen: boolean): HTMLLIElement {
+function stepItem(step: RunStep, count: number, open: { input: boolean; output: boolean }): HTMLLIElement {
+  const what = `step ${step.stepIndex + 1}`;
   return h(
     'li',
     { className: `run-step run-step-${step.status}`, 'data-step': step.stepIndex },
@@ -47,6 +53,9 @@ function stepItem(step: RunStep, count: number, outputOpen: boolean): HTMLLIElem
       h('span', { className: 'row' }, step.optional ? h('span', { className: 'badge' }, 'optional') : null, runStatusBadge(step.status)),
     ),
     h('p', { className: 'muted run-step-reason' }, step.reason),
+    step.input
+      ? h('details', { className: 'run-step-input', open: open.input }, h('summary', null, `Input of ${what}`), h('pre', { className: 'run-step-prompt' }, step.input.prompt))
+      : null,
     h(
       'dl',
       { className: 'facts' },
@@ -60,11 +69,13 @@ function stepItem(step: RunStep, count: number, outputOpen: boolean): HTMLLIElem
       h('dd', null, formatTime(step.startedAt)),
       h('dt', null, 'Completed'),
       h('dd', null, formatTime(step.completedAt)),
+      traceFacts(step),
       step.agentRunId ? [h('dt', null, 'Step run'), h('dd', null, h('a', { href: routeLink(`/runs/${step.agentRunId}`) }, step.agentRunId))] : null,
     ),
     step.error ? h('div', { className: 'notice notice-error' }, h('p', null, step.error.message), h('p', { className: 'notice-detail' }, step.error.code)) : null,
+    traceTables(step, what),
     step.result
-      ? h('details', { className: 'run-step-output', open: outputOpen }, h('summary', null, `Output of step ${step.stepIndex + 1}`), jsonView(step.result, `Output of step ${step.stepIndex + 1}, ${step.agentName}`))
+      ? h('details', { className: 'run-step-output', open: open.output }, h('summary', null, `Output of ${what}`), jsonView(step.result, `Output of ${what}, ${step.agentName}`))
       : null,
   );
 }

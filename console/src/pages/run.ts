@@ -12,6 +12,7 @@ import { runFacts, runInputs } from '../components/run-facts.ts';
 import { runProgress } from '../components/run-progress.ts';
 import { runStatusBadge, runSubject } from '../components/run-status.ts';
 import { runSteps } from '../components/run-steps.ts';
+import { traceTables } from '../components/run-trace.ts';
 import { withApiKey } from '../components/sign-in.ts';
 
 /** One run (GET /api/runs/{id}), kept current from its event stream while it goes on. */
@@ -118,6 +119,9 @@ function runView(initial: Run, signal: AbortSignal, onChanged: (run: Run | undef
   const steps = runSteps();
   const result = h('div');
   let shownResult = '';
+  const trace = h('div');
+  const traceSection = h('section', { className: 'card', 'aria-labelledby': 'run-trace-heading', hidden: true }, h('h2', { id: 'run-trace-heading' }, 'Model calls and safety'), trace);
+  let shownTrace = '';
 
   const show = (next: Run): void => {
     const sentences = changeSentences(run, next);
@@ -135,6 +139,13 @@ function runView(initial: Run, signal: AbortSignal, onChanged: (run: Run | undef
       shownResult = resultSignature;
       replaceChildren(result, run.result ? jsonView(run.result, 'Result') : h('p', { className: 'muted' }, run.done ? 'This run has no result.' : 'The result shows here when the run is done.'));
     }
+    const traceSignature = JSON.stringify([run.modelAttempts, run.safety]);
+    if (traceSignature !== shownTrace) {
+      shownTrace = traceSignature;
+      const tables = traceTables(run);
+      traceSection.hidden = tables === null;
+      replaceChildren(trace, tables);
+    }
   };
 
   const isPlaybook = run.kind === 'playbook';
@@ -149,6 +160,7 @@ function runView(initial: Run, signal: AbortSignal, onChanged: (run: Run | undef
     isPlaybook || run.inputs ? h('section', { className: 'card', 'aria-labelledby': 'run-inputs-heading' }, h('h2', { id: 'run-inputs-heading' }, 'Inputs'), runInputs(run.inputs)) : null,
     isPlaybook ? h('section', { 'aria-labelledby': 'run-steps-heading' }, h('h2', { id: 'run-steps-heading' }, 'Steps'), steps.element) : null,
     isPlaybook ? null : h('section', { className: 'card', 'aria-labelledby': 'run-result-heading' }, h('h2', { id: 'run-result-heading' }, 'Result'), result),
+    isPlaybook ? null : traceSection,
   );
   show(run);
   return {
