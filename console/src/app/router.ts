@@ -92,8 +92,9 @@ export function createRouter(routes: readonly Route[], options: { root: HTMLElem
       if (controller.signal.aborted) return;
       replaceChildren(root, h('p', { className: 'notice notice-error', role: 'alert' }, `This page failed: ${error instanceof Error ? error.message : String(error)}`));
     }
-    if (ticket === rendering) {
-      // Screen readers and keyboards start on the new page's heading, as after a full page load.
+    // After a move inside the console, screen readers and keyboards start on the new page's heading, as after
+    // a full page load. The first page is a full page load: focus stays at the top, where the skip link is.
+    if (ticket === rendering && ticket > 1) {
       const heading = root.querySelector('h1');
       if (heading) {
         heading.setAttribute('tabindex', '-1');
