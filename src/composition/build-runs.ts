@@ -54,6 +54,7 @@ export function buildRuns(
     playbooks: catalogs.playbooks,
     runs: storage.playbookRuns,
     runner,
+    runLog: storage.runLog,
     queue: storage.queue,
     events: storage.events,
     planSettingsOf: (accountId) => usage.runContexts.planSettingsOf(accountId),

@@ -149,6 +149,15 @@ export interface StepAnswerRecord {
   agentRunId: string;
   attempt: number;
   createdAt: string;
+  /** What the answer's run spent, for its run log row; null for answers stored before it was kept. */
+  usage: StepAnswerUsage | null;
+}
+
+export interface StepAnswerUsage {
+  provider: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
 }
 
 /**

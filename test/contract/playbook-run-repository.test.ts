@@ -287,7 +287,7 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
 
   it('stores a step’s answer for its current claim only, once, and reads it back', async () => {
     await runs.create(newRun('pbr_answer', 'acct-answer'));
-    const answer = { result: '{"text":"first","model":"m"}', model: 'm', agentRunId: 'run_answer_1', createdAt: at(3) };
+    const answer = { result: '{"text":"first","model":"m"}', model: 'm', agentRunId: 'run_answer_1', createdAt: at(3), usage: { provider: 'openai', inputTokens: 120, outputTokens: 40, costUsd: 0.00021 } };
     // Before the run starts nobody holds the step.
     expect(await runs.storeStepAnswer('pbr_answer', 0, { owner: 'first', attempt: 1 }, answer)).toBe(false);
     await runs.startRun('pbr_answer', { accountLimit: 10, now: at(0), events: [] });

@@ -2,6 +2,8 @@ import { afterEach, beforeEach } from 'vitest';
 import { openDatabase, type Database } from '../../src/adapters/db/open-database.ts';
 import { migrateToLatest } from '../../src/adapters/db/migrator.ts';
 import { KyselyPlaybookRunRepository } from '../../src/adapters/db/repositories/playbook-run-repository.ts';
+import { KyselyRunRepository } from '../../src/adapters/db/repositories/run-repository.ts';
+import { DatabaseUnavailableError } from '../../src/domain/database-unavailable.ts';
 import { InMemoryRunEventBus } from '../../src/adapters/events/in-memory-run-event-bus.ts';
 import type { PlaybookQueue } from '../../src/ports/playbook-queue.ts';
 import type { PlaybookRunRecord, StepNudge } from '../../src/ports/playbook-run-repository.ts';
@@ -30,6 +32,10 @@ const playbooks = new PlaybookCatalog([
 export interface ExecutorWorld {
   database: Database;
   runs: KyselyPlaybookRunRepository;
+  /** The run log the runner writes after handing the answer over, as AgentRunner does. */
+  runLog: KyselyRunRepository;
+  /** When set, the runner's run-log write fails as in a database outage (after the answer was handed over). */
+  runLogDown: boolean;
   nudges: StepNudge[];
   calls: RunAgentCommand[];
   answer: (command: RunAgentCommand) => Record<string, unknown> | Promise<Record<string, unknown>>;
@@ -53,7 +59,27 @@ const runner: Pick<AgentRunner, 'run'> = {
     const runId = `run_${world.calls.length}`;
     const data = { ...(await world.answer(command)), model: 'sandbox/deterministic' };
     // As AgentRunner does: the answer is handed over before the run is recorded, and refused when unwanted.
-    if ((await command.onAnswer?.({ runId, data, model: 'sandbox/deterministic' })) === false) throw new AppError('conflict', 'The answer was discarded', { runId });
+    const usage = { inputTokens: 10, outputTokens: 5, costUsd: 0.0001 };
+    if ((await command.onAnswer?.({ runId, data, model: 'sandbox/deterministic', provider: 'sandbox', usage })) === false) throw new AppError('conflict', 'The answer was discarded', { runId });
+    if (world.runLogDown) throw new DatabaseUnavailableError({ cause: new Error('connection terminated') });
+    const at = world.now.toISOString();
+    await world.runLog.insert({
+      id: runId,
+      accountId: command.accountId,
+      surface: command.surface,
+      agent: command.agentId,
+      model: 'sandbox/deterministic',
+      provider: 'sandbox',
+      status: 'succeeded',
+      errorCode: null,
+      latencyMs: 5,
+      ...usage,
+      output: JSON.stringify(data),
+      requestId: command.requestId,
+      parentRunId: command.parentRunId ?? null,
+      createdAt: at,
+      completedAt: at,
+    });
     return { runId, data, model: { id: 'sandbox/deterministic' } } as unknown as AgentRunSuccess;
   },
 };
@@ -64,6 +90,8 @@ export function useExecutorWorld(): ExecutorWorld {
     world.database = await openDatabase('sqlite::memory:');
     await migrateToLatest(world.database);
     world.runs = new KyselyPlaybookRunRepository(world.database.db);
+    world.runLog = new KyselyRunRepository(world.database.db, world.database.dialect);
+    world.runLogDown = false;
     world.nudges = [];
     world.calls = [];
     world.errors = [];
@@ -81,6 +109,7 @@ export function executor(owner = 'this-process', repository: KyselyPlaybookRunRe
     playbooks,
     runs: repository,
     runner,
+    runLog: world.runLog,
     queue,
     events: new InMemoryRunEventBus(),
     planSettingsOf: async () => ({ planPolicy: undefined, planSafety: undefined }),

@@ -162,6 +162,8 @@ export interface PlaybookStepAnswersTable {
   model: string;
   agent_run_id: string;
   created_at: string;
+  /** StepAnswerUsage as JSON; null for answers stored before migration 0017. */
+  usage: string | null;
 }
 
 /** `data` is JSON text. */

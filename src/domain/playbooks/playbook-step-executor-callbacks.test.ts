@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../adapters/db/open-database.ts';
 import { migrateToLatest } from '../../adapters/db/migrator.ts';
 import { KyselyPlaybookRunRepository } from '../../adapters/db/repositories/playbook-run-repository.ts';
+import { KyselyRunRepository } from '../../adapters/db/repositories/run-repository.ts';
 import { KyselyWebhookDeliveryRepository } from '../../adapters/db/repositories/webhook-delivery-repository.ts';
 import { InMemoryRunEventBus } from '../../adapters/events/in-memory-run-event-bus.ts';
 import type { PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
@@ -37,10 +38,11 @@ function executor(): PlaybookStepExecutor {
   return new PlaybookStepExecutor({
     playbooks,
     runs,
+    runLog: new KyselyRunRepository(database.db, database.dialect),
     runner: {
       run: async (command) => {
         calls.push(command);
-        await command.onAnswer?.({ runId: 'run_1', data: { text: 'Tide pools.', model: 'sandbox/deterministic' }, model: 'sandbox/deterministic' });
+        await command.onAnswer?.({ runId: 'run_1', data: { text: 'Tide pools.', model: 'sandbox/deterministic' }, model: 'sandbox/deterministic', provider: 'sandbox', usage: { inputTokens: 1, outputTokens: 1, costUsd: 0 } });
         return { runId: 'run_1', data: { text: 'Tide pools.', model: 'sandbox/deterministic' }, model: { id: 'sandbox/deterministic' } } as unknown as AgentRunSuccess;
       },
     },

@@ -112,6 +112,48 @@ describe('PlaybookStepExecutor', () => {
     expect(world.nudges).toEqual([{ runId: 'pbr_9', stepIndex: 1, attempt: 0 }]);
   });
 
+  it('writes the run log row a database outage kept from being written after the answer, once, with what the answer cost', async () => {
+    await createRun('pbr_11');
+    // The database fails after the answer is stored, before the run log's row is written.
+    world.runLogDown = true;
+    await executor('first-process').handle({ runId: 'pbr_11', stepIndex: 0 }).catch(() => undefined);
+    world.runLogDown = false;
+    expect(world.calls).toHaveLength(1);
+    expect(await world.runLog.findById('run_1')).toBeUndefined();
+
+    // Taken over once its lease expired: completed from the answer, and its execution logged under its own id.
+    world.now = new Date(world.now.getTime() + 1500);
+    await executor('second-process').handle({ runId: 'pbr_11', stepIndex: 0 });
+    expect(world.calls).toHaveLength(1);
+    expect((await world.runs.findById('pbr_11'))?.steps[0]).toMatchObject({ status: 'done', agentRunId: 'run_1' });
+    expect(await world.runLog.findById('run_1')).toMatchObject({
+      status: 'succeeded',
+      agent: 'writer',
+      model: 'sandbox/deterministic',
+      provider: 'sandbox',
+      inputTokens: 10,
+      outputTokens: 5,
+      costUsd: 0.0001,
+      parentRunId: 'pbr_11',
+    });
+    expect(await world.runLog.listByAccount('account-1', { limit: 10 })).toHaveLength(1);
+  });
+
+  it('leaves the run log alone when the answer\'s row was written and only the step\'s save failed', async () => {
+    await createRun('pbr_12');
+    const failing = new KyselyPlaybookRunRepository(world.database.db);
+    let failures = 1;
+    failing.finishStep = async (...parameters) => {
+      if (failures-- > 0) throw new Error('connection terminated');
+      return world.runs.finishStep(...parameters);
+    };
+    await executor('first-process', failing).handle({ runId: 'pbr_12', stepIndex: 0 });
+    world.now = new Date(world.now.getTime() + 1500);
+    await executor('second-process').handle({ runId: 'pbr_12', stepIndex: 0 });
+    expect((await world.runs.findById('pbr_12'))?.steps[0]).toMatchObject({ status: 'done', agentRunId: 'run_1' });
+    expect((await world.runLog.listByAccount('account-1', { limit: 10 })).map((run) => run.id)).toEqual(['run_1']);
+  });
+
   it('stores nothing from a process that lost its claim while the model answered', async () => {
     await createRun('pbr_7');
     world.answer = async () => {

@@ -1,6 +1,7 @@
 import type { Clock } from '../../ports/clock.ts';
 import type { PlaybookQueue } from '../../ports/playbook-queue.ts';
 import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, StepClaim, StepNudge } from '../../ports/playbook-run-repository.ts';
+import type { RunRepository } from '../../ports/run-repository.ts';
 import type { RunEventBus } from '../../ports/run-event-bus.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
 import type { PlanRunSettings } from '../quotas/plan-run-settings.ts';
@@ -44,6 +45,8 @@ export class PlaybookStepExecutor {
     playbooks: PlaybookCatalog;
     runs: PlaybookRunRepository;
     runner: Pick<AgentRunner, 'run'>;
+    /** The run log: a step completed from a stored answer makes sure its execution is there (PlaybookStepRun). */
+    runLog: Pick<RunRepository, 'findById' | 'insert'>;
     queue: PlaybookQueue;
     events: RunEventBus;
     planSettingsOf: (accountId: string) => Promise<PlanRunSettings>;
@@ -64,6 +67,7 @@ export class PlaybookStepExecutor {
       playbooks: dependencies.playbooks,
       runs: dependencies.runs,
       runner: dependencies.runner,
+      runLog: dependencies.runLog,
       planSettingsOf: dependencies.planSettingsOf,
       clock: dependencies.clock,
       leaseMs: dependencies.options.leaseMs,

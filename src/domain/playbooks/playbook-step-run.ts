@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../ports/clock.ts';
-import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, StepClaim, StepNudge, StepOutcomeRecord } from '../../ports/playbook-run-repository.ts';
+import type { PlaybookError, PlaybookRunRecord, PlaybookRunRepository, PlaybookStepRecord, StepAnswerRecord, StepClaim, StepNudge, StepOutcomeRecord } from '../../ports/playbook-run-repository.ts';
+import type { RunRepository } from '../../ports/run-repository.ts';
 import type { AgentRunner } from '../agents/agent-runner.ts';
 import type { AgentRunBody } from '../agents/agent-task.ts';
 import { DatabaseUnavailableError } from '../database-unavailable.ts';
@@ -22,6 +23,7 @@ export class PlaybookStepRun {
   readonly #playbooks: PlaybookCatalog;
   readonly #runs: PlaybookRunRepository;
   readonly #runner: Pick<AgentRunner, 'run'>;
+  readonly #runLog: Pick<RunRepository, 'findById' | 'insert'>;
   readonly #planSettingsOf: (accountId: string) => Promise<PlanRunSettings>;
   readonly #clock: Clock;
   readonly #leaseMs: number;
@@ -31,6 +33,8 @@ export class PlaybookStepRun {
     playbooks: PlaybookCatalog;
     runs: PlaybookRunRepository;
     runner: Pick<AgentRunner, 'run'>;
+    /** The run log, where a step completed from a stored answer finds (or, after an outage, writes) its execution. */
+    runLog: Pick<RunRepository, 'findById' | 'insert'>;
     /** The account's plan's routing policy and safety settings, read when the step runs. */
     planSettingsOf: (accountId: string) => Promise<PlanRunSettings>;
     clock: Clock;
@@ -41,6 +45,7 @@ export class PlaybookStepRun {
     this.#playbooks = dependencies.playbooks;
     this.#runs = dependencies.runs;
     this.#runner = dependencies.runner;
+    this.#runLog = dependencies.runLog;
     this.#planSettingsOf = dependencies.planSettingsOf;
     this.#clock = dependencies.clock;
     this.#leaseMs = dependencies.leaseMs;
@@ -81,8 +86,45 @@ export class PlaybookStepRun {
   async #answeredOrRun(run: PlaybookRunRecord, step: PlaybookStepRecord, claim: StepClaim, body: AgentRunBody): Promise<StepOutcome | undefined> {
     const startedAt = performance.now();
     const answer = await this.#runs.findStepAnswer(run.id, step.stepIndex);
-    if (answer) return { status: 'done', result: answer.result, error: null, model: answer.model, agentRunId: answer.agentRunId, durationMs: elapsed(startedAt) };
-    return this.#runStep(run, step, claim, body);
+    if (!answer) return this.#runStep(run, step, claim, body);
+    await this.#ensureLogged(run, step, answer);
+    return { status: 'done', result: answer.result, error: null, model: answer.model, agentRunId: answer.agentRunId, durationMs: elapsed(startedAt) };
+  }
+
+  /**
+   * The run log's row of a stored answer's execution. The answer is kept before the row is written, so a
+   * database outage (or the process's end) between the two leaves an answer without its row: the step then
+   * writes it from the answer, under the execution's own id, so the run log still has exactly one successful
+   * run per step. The quota is not touched: a playbook's units are its run's, reserved when it started.
+   */
+  async #ensureLogged(run: PlaybookRunRecord, step: PlaybookStepRecord, answer: StepAnswerRecord): Promise<void> {
+    if (await this.#runLog.findById(answer.agentRunId)) return;
+    const usage = answer.usage;
+    try {
+      await this.#runLog.insert({
+        id: answer.agentRunId,
+        accountId: run.accountId,
+        surface: 'api',
+        agent: step.agent,
+        model: answer.model,
+        provider: usage?.provider ?? answer.model.split('/')[0] ?? null,
+        status: 'succeeded',
+        errorCode: null,
+        latencyMs: 0,
+        inputTokens: usage?.inputTokens ?? 0,
+        outputTokens: usage?.outputTokens ?? 0,
+        costUsd: usage?.costUsd ?? 0,
+        output: answer.result,
+        requestId: run.requestId ?? run.id,
+        parentRunId: run.id,
+        createdAt: answer.createdAt,
+        completedAt: answer.createdAt,
+        trace: null,
+      });
+    } catch (error) {
+      // Written meanwhile by the process that got the answer (it was only slow): the row is there once.
+      if (error instanceof DatabaseUnavailableError || !(await this.#runLog.findById(answer.agentRunId))) throw error;
+    }
   }
 
   async #runStep(run: PlaybookRunRecord, step: PlaybookStepRecord, claim: StepClaim, body: AgentRunBody): Promise<StepOutcome | undefined> {
@@ -103,7 +145,13 @@ export class PlaybookStepRun {
         ...(await this.#planSettingsOf(run.accountId)),
         // Kept before the run log and the step are written: a retry of this step reuses it.
         onAnswer: async (answer) => {
-          const kept = await this.#runs.storeStepAnswer(run.id, step.stepIndex, claim, { result: JSON.stringify(answer.data), model: answer.model, agentRunId: answer.runId, createdAt: this.#clock.now().toISOString() });
+          const kept = await this.#runs.storeStepAnswer(run.id, step.stepIndex, claim, {
+            result: JSON.stringify(answer.data),
+            model: answer.model,
+            agentRunId: answer.runId,
+            createdAt: this.#clock.now().toISOString(),
+            usage: { provider: answer.provider, ...answer.usage },
+          });
           claimLost = !kept;
           return kept;
         },

@@ -15,6 +15,7 @@ import * as stepAnswers from './0013-step-answers.ts';
 import * as runParents from './0014-run-parents.ts';
 import * as safetyVerdictRollups from './0015-safety-verdict-rollups.ts';
 import * as runTraces from './0016-run-traces.ts';
+import * as stepAnswerUsage from './0017-step-answer-usage.ts';
 
 /** Every migration, in order. Static so that bundling and tests see exactly the same list. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0014-run-parents': runParents,
   '0015-safety-verdict-rollups': safetyVerdictRollups,
   '0016-run-traces': runTraces,
+  '0017-step-answer-usage': stepAnswerUsage,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { StepAnswerRecord, StepClaim } from '../../../ports/playbook-run-repository.ts';
+import type { StepAnswerRecord, StepAnswerUsage, StepClaim } from '../../../ports/playbook-run-repository.ts';
 import type { DatabaseSchema } from '../database-schema.ts';
 
 // A step's stored answer (PlaybookRunRepository.storeStepAnswer, findStepAnswer). Portable SQL.
@@ -12,7 +12,7 @@ import type { DatabaseSchema } from '../database-schema.ts';
 export async function storeStepAnswer(db: Kysely<DatabaseSchema>, runId: string, stepIndex: number, claim: StepClaim, answer: Omit<StepAnswerRecord, 'attempt'>): Promise<boolean> {
   const result = await db
     .insertInto('playbook_step_answers')
-    .columns(['run_id', 'step_index', 'attempt', 'result', 'model', 'agent_run_id', 'created_at'])
+    .columns(['run_id', 'step_index', 'attempt', 'result', 'model', 'agent_run_id', 'created_at', 'usage'])
     .expression(
       db
         .selectFrom('playbook_steps')
@@ -24,6 +24,7 @@ export async function storeStepAnswer(db: Kysely<DatabaseSchema>, runId: string,
           eb.val(answer.model).as('model'),
           eb.val(answer.agentRunId).as('agent_run_id'),
           eb.val(answer.createdAt).as('created_at'),
+          eb.val(answer.usage ? JSON.stringify(answer.usage) : null).as('usage'),
         ])
         .where('playbook_steps.run_id', '=', runId)
         .where('playbook_steps.step_index', '=', stepIndex)
@@ -39,5 +40,14 @@ export async function storeStepAnswer(db: Kysely<DatabaseSchema>, runId: string,
 
 export async function findStepAnswer(db: Kysely<DatabaseSchema>, runId: string, stepIndex: number): Promise<StepAnswerRecord | undefined> {
   const row = await db.selectFrom('playbook_step_answers').selectAll().where('run_id', '=', runId).where('step_index', '=', stepIndex).executeTakeFirst();
-  return row && { result: row.result, model: row.model, agentRunId: row.agent_run_id, attempt: Number(row.attempt), createdAt: row.created_at };
+  return (
+    row && {
+      result: row.result,
+      model: row.model,
+      agentRunId: row.agent_run_id,
+      attempt: Number(row.attempt),
+      createdAt: row.created_at,
+      usage: row.usage ? (JSON.parse(row.usage) as StepAnswerUsage) : null,
+    }
+  );
 }

@@ -47,7 +47,7 @@ export async function recordAnswer(recorder: RunRecorder, run: RunInProgress, an
   const { model } = answer.chosen;
   const data = { ...checked.output, model: model.id };
   const responseTimeMs = elapsedMs(run.startedAt);
-  if ((await run.command.onAnswer?.({ runId: run.runId, data, model: model.id })) === false) {
+  if ((await run.command.onAnswer?.({ runId: run.runId, data, model: model.id, provider: model.provider, usage: checked.usage })) === false) {
     const conflict = new AppError('conflict', 'The answer came after its work was handed over; it was discarded', { runId: run.runId });
     throw new RunEnded(conflict, { status: 'failed', errorCode: 'answer_discarded', model, layers: checked.layers });
   }

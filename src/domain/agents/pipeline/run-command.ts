@@ -6,6 +6,7 @@ import type { RoutingPolicy } from '../../routing/routing-policy.ts';
 import type { Agent, RunSurface } from '../agent.ts';
 import type { AgentRunBody } from '../agent-task.ts';
 import type { ToolData } from '../tool-data-prompt.ts';
+import type { RunUsage } from '../run-usage.ts';
 import type { RoutingReport } from './run-result.ts';
 
 export interface RunAgentCommand {
@@ -50,7 +51,7 @@ export interface RunAgentCommand {
    * else); the run is then recorded as failed (`answer_discarded`, its model calls paid for) and refused with
    * 409 `conflict`. A throw fails the run.
    */
-  onAnswer?: (answer: { runId: string; data: Record<string, unknown>; model: string }) => Promise<boolean>;
+  onAnswer?: (answer: { runId: string; data: Record<string, unknown>; model: string; provider: string; usage: RunUsage }) => Promise<boolean>;
 }
 
 export interface StreamedDelta {
