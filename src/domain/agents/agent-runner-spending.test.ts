@@ -75,7 +75,7 @@ describe('AgentRunner: what a run spends is logged, and counted once paid for', 
         return true;
       },
     });
-    expect(handed).toEqual([{ runId: result.runId, data: result.data, model: result.model.id, recordedBefore: 0 }]);
+    expect(handed).toEqual([{ runId: result.runId, data: result.data, model: result.model.id, provider: 'openai', usage: result.usage, recordedBefore: 0 }]);
     expect(runs.runs).toEqual([expect.objectContaining({ id: result.runId, status: 'succeeded' })]);
   });
 

@@ -3,13 +3,14 @@ import { endedRun, fakeReservation, fixtureModel, layerReport, stageRecorder, st
 import type { ChosenAnswer } from './attempt-stage.ts';
 import type { CheckedOutput } from './check-output-stage.ts';
 import { endRun, recordAnswer } from './record-stage.ts';
+import type { RunInProgress } from './run-in-progress.ts';
 
 const model = fixtureModel('groq/fast');
 const answer = { chosen: { model }, attempts: [{ model: model.id, provider: 'groq', outcome: 'ok', ms: 5 }], routing: { chain: ['groq/fast'] } } as unknown as ChosenAnswer;
 const layers = [layerReport('jailbreak'), layerReport('critic', 'pass', 'output')];
 const checked: CheckedOutput = { output: { summary: 'Short.' }, layers, usage: { inputTokens: 10, outputTokens: 5, costUsd: 0.1 }, safety: { passed: true, layers } };
 
-function admittedRun(onAnswer?: (answer: { runId: string; data: Record<string, unknown>; model: string }) => Promise<boolean>) {
+function admittedRun(onAnswer?: NonNullable<RunInProgress['command']['onAnswer']>) {
   const { reservation, state } = fakeReservation({ settles: true });
   const run = stageRun({ reservation, progress: 'answered' });
   if (onAnswer) run.command = { ...run.command, onAnswer };
@@ -31,7 +32,8 @@ describe('record stage', () => {
     const recorder = stageRecorder();
     const seen: number[] = [];
     const { run } = admittedRun(async (given) => {
-      expect(given).toEqual({ runId: 'run_1', data: { summary: 'Short.', model: 'groq/fast' }, model: 'groq/fast' });
+      // With what the run spent, which the answer keeps for the run log's row (see PlaybookStepRun).
+      expect(given).toEqual({ runId: 'run_1', data: { summary: 'Short.', model: 'groq/fast' }, model: 'groq/fast', provider: 'groq', usage: checked.usage });
       seen.push(recorder.runs.runs.length);
       return true;
     });
