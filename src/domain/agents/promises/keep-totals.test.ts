@@ -28,6 +28,16 @@ describe('keepSum', () => {
     expect(spend.lines).toEqual([{ amount: 50 }, { amount: 100 }]);
   });
 
+  it('mends an item over its maximum even when the total is already right, or says the items cannot hold it', () => {
+    const output = { agenda: [{ minutes: 100 }, { minutes: 20 }] };
+    expect(keepSum(minutes, { length: 120 }, output, 60)).toEqual({ repaired: 'agenda: minutes scaled from a total of 120 to 120' });
+    expect(output.agenda.map((item) => item.minutes)).toEqual([60, 60]);
+    expect(keepSum(minutes, { length: 264 }, { agenda: [{ minutes: 264 }] }, 1)).toEqual({ unmet: "agenda: the items' minutes must add up to 264; 1 item(s) cannot" });
+    const spend = { lines: [{ amount: 90 }, { amount: 10 }] };
+    keepSum({ sum: 'lines', of: 'amount', atMost: 'cap' }, { cap: 500 }, spend, 60);
+    expect(spend.lines).toEqual([{ amount: 60 }, { amount: 40 }]);
+  });
+
   it('any whole lengths and any caps: the total is exact whenever the items can reach it, and no item passes its cap', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 600 }), fc.integer({ min: 1, max: 240 }), (values, length, cap) => {

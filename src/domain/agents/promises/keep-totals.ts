@@ -18,14 +18,18 @@ export function keepSum(promise: Extract<AgentPromise, { sum: string }>, fields:
   const values = holders.map((item) => Math.max(0, item[promise.of] as number));
   const total = values.reduce((sum, value) => sum + value, 0);
   const off = target.exact ? Math.abs(total - target.total) > 1e-9 : total > target.total + 1e-9;
-  if (!off) return undefined;
-  if (holders.length === 0 || total === 0 || holders.length * maximum < target.total) {
+  // A right total can still hold an item over its maximum: that is broken too.
+  const overMaximum = values.some((value) => value > maximum + 1e-9);
+  if (!off && !overMaximum) return undefined;
+  // What the items must add up to: the total asked for, or for an "at most" total what they hold, within it.
+  const goal = target.exact ? target.total : Math.min(total, target.total, holders.length * maximum);
+  if (holders.length === 0 || total === 0 || holders.length * maximum < goal) {
     return target.exact ? { unmet: `${promise.sum}: the items' ${promise.of} must add up to ${target.total}; ${holders.length} item(s) cannot` } : undefined;
   }
-  const whole = values.every(Number.isInteger) && Number.isInteger(target.total);
-  const scaled = whole ? scaleWhole(capped(values, target.total, maximum), target.total, maximum) : capped(values, target.total, maximum).map((value) => Math.round(value * 100) / 100);
+  const whole = values.every(Number.isInteger) && Number.isInteger(goal);
+  const scaled = whole ? scaleWhole(capped(values, goal, maximum), goal, maximum) : capped(values, goal, maximum).map((value) => Math.round(value * 100) / 100);
   holders.forEach((item, index) => (item[promise.of] = scaled[index]));
-  return { repaired: `${promise.sum}: ${promise.of} scaled from a total of ${round(total)} to ${target.total}` };
+  return { repaired: `${promise.sum}: ${promise.of} scaled from a total of ${round(total)} to ${round(goal)}` };
 }
 
 /** Shares of `total` in proportion to `values`, none above `maximum`: what a capped value cannot take goes to the others. */
