@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseInline, parseMarkdown, safeHref } from '../../console/src/components/markdown-parse.ts';
 import { runCli } from '../support/server-process.ts';
-import { foreignRequests, inPage, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
+import { expectAccessibleInBothThemes, expectCleanTab, horizontalOverflow, inPage, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleWorld } from '../support/console-browser.ts';
 
 /** The console's Agents section in a real browser: the catalog, an agent's generated form, a run on the sandbox provider and its answer. */
 let world: ConsoleWorld;
@@ -14,23 +14,8 @@ afterAll(async () => {
   await world?.stop();
 });
 
-/** No policy violation or page error; `refused` are the statuses the test asked for (the browser logs each failed request). */
-async function expectClean(tab: ConsoleTab, refused: number[] = []): Promise<void> {
-  const expected = new RegExp(`^console error: Failed to load resource: the server responded with a status of (${refused.join('|') || 'none'}) `);
-  expect(tab.problems.filter((problem) => !expected.test(problem))).toEqual([]);
-  expect(foreignRequests(tab, world.server.url)).toEqual([]);
-}
 
-async function expectAccessibleInBothThemes(tab: ConsoleTab): Promise<void> {
-  expect(await seriousAxeViolations(tab.page)).toEqual([]);
-  await tab.page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-  expect(await seriousAxeViolations(tab.page)).toEqual([]);
-  await tab.page.getByRole('button', { name: 'Switch to the light theme' }).click();
-}
 
-async function noHorizontalScroll(tab: ConsoleTab): Promise<number> {
-  return inPage<number>(tab.page, 'document.documentElement.scrollWidth - document.documentElement.clientWidth');
-}
 
 describe('the Markdown renderer', () => {
   it('keeps links only to http(s) and mailto, and leaves everything else as text', () => {
@@ -80,7 +65,7 @@ describe('the agent catalog', () => {
       await page.getByRole('button', { name: 'Table' }).click();
       await page.getByRole('table', { name: 'Agents' }).waitFor();
       expect(await page.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
-      await expectAccessibleInBothThemes(tab);
+      await expectAccessibleInBothThemes(tab.page);
 
       // The address can be shared: opened as is, it shows the same results.
       const shared = await openConsole(world, { path: '/agents?search=emial%20sequnce&category=marketing' });
@@ -93,7 +78,7 @@ describe('the agent catalog', () => {
       }
       await page.getByLabel('Search agents', { exact: true }).fill('zzzqqqxxx');
       await page.locator('.empty-state', { hasText: /No agent matches/ }).waitFor();
-      await expectClean(tab);
+      await expectCleanTab(tab);
     } finally {
       await tab.close();
     }
@@ -103,15 +88,15 @@ describe('the agent catalog', () => {
     const tab = await openConsole(world, { path: '/agents', signedIn: false, width: 375, height: 812 });
     try {
       await tab.page.getByRole('link', { name: 'Email Sequence Writer' }).waitFor();
-      expect(await noHorizontalScroll(tab)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(tab.page)).toBeLessThanOrEqual(0);
       await tab.page.getByLabel('Search agents', { exact: true }).fill('email');
       await tab.page.locator('.result-count', { hasText: /match “email”/ }).waitFor();
       await saveScreenshot(tab.page, 'agents-catalog-375px');
       await tab.page.getByRole('link', { name: 'Email Sequence Writer' }).click();
       await tab.page.getByRole('heading', { level: 1, name: 'Email Sequence Writer' }).waitFor();
-      expect(await noHorizontalScroll(tab)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(tab.page)).toBeLessThanOrEqual(0);
       await saveScreenshot(tab.page, 'agent-form-375px');
-      await expectClean(tab);
+      await expectCleanTab(tab);
     } finally {
       await tab.close();
     }
@@ -131,7 +116,7 @@ describe('running an agent', () => {
       expect(await page.getByLabel('Prompt', { exact: true }).evaluate((element) => element.tagName)).toBe('TEXTAREA');
       await product.fill('A CRM for plumbers that books jobs and sends invoices');
       await page.getByLabel('Steps', { exact: true }).fill('3');
-      await expectAccessibleInBothThemes(tab);
+      await expectAccessibleInBothThemes(tab.page);
       await saveScreenshot(page, 'agent-form');
 
       await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -143,10 +128,10 @@ describe('running an agent', () => {
       expect(await meta.getByRole('table', { name: 'Safety layers' }).getByRole('row', { name: /jailbreak/ }).count()).toBe(1);
       expect(await meta.textContent()).toContain('Cost$0');
       expect(await page.locator('.run-status').textContent()).toBe('Answered by sandbox/deterministic.');
-      await expectAccessibleInBothThemes(tab);
+      await expectAccessibleInBothThemes(tab.page);
       await saveScreenshot(page, 'agent-answer');
       expect(tab.requests.some((url) => url.includes(world.apiKey))).toBe(false);
-      await expectClean(tab);
+      await expectCleanTab(tab);
     } finally {
       await tab.close();
     }
@@ -174,7 +159,7 @@ describe('running an agent', () => {
       expect(await page.locator('[data-field="steps"] .field-error').textContent()).toMatch(/<=10/);
       expect(await page.locator('[data-field="product"] .field-error').textContent()).toMatch(/>=2/);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await expectClean(tab, [400, 422]);
+      await expectCleanTab(tab, { refused: [400, 422] });
     } finally {
       await tab.close();
     }
@@ -201,7 +186,7 @@ describe('running an agent', () => {
       await second.getByRole('button', { name: 'Remove item 2' }).click();
       expect(await features.getByRole('group').count()).toBe(1);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await expectClean(tab, [400]);
+      await expectCleanTab(tab, { refused: [400] });
     } finally {
       await tab.close();
     }
@@ -220,7 +205,7 @@ describe('running an agent', () => {
       expect(await page.locator('.snippet').textContent()).toContain('"confirmed":true');
       await page.getByRole('button', { name: 'Run', exact: true }).click();
       await page.getByRole('region', { name: 'Answer', exact: true }).waitFor();
-      await expectClean(tab, [400]);
+      await expectCleanTab(tab, { refused: [400] });
     } finally {
       await tab.close();
     }
@@ -236,7 +221,7 @@ describe('running an agent', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('region', { name: 'Answer', exact: true }).waitFor();
       expect(await page.getByLabel('Product', { exact: true }).inputValue()).toBe('A CRM for plumbers');
-      await expectClean(tab);
+      await expectCleanTab(tab);
     } finally {
       await tab.close();
     }
@@ -263,7 +248,7 @@ describe('running an agent', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.locator('.notice-detail', { hasText: 'HTTP 429 · quota_exceeded' }).waitFor();
       expect(await page.locator('.run-error').textContent()).toMatch(/Used 50 of 50 on the free plan today\. The limit resets /);
-      await expectClean(tab, [429]);
+      await expectCleanTab(tab, { refused: [429] });
     } finally {
       await tab.close();
     }
@@ -277,9 +262,9 @@ describe('running an agent', () => {
       await page.getByRole('button', { name: 'Run', exact: true }).click();
       await page.getByRole('region', { name: 'Answer', exact: true }).waitFor();
       expect(await inPage(page, 'document.activeElement?.id')).toBe('answer-heading');
-      expect(await noHorizontalScroll(tab)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(tab.page)).toBeLessThanOrEqual(0);
       await saveScreenshot(page, 'agent-answer-375px');
-      await expectClean(tab);
+      await expectCleanTab(tab);
     } finally {
       await tab.close();
     }
@@ -311,7 +296,7 @@ describe('running an agent', () => {
       await frameElement.scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'agent-page-builder-preview');
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await expectClean(tab);
+      await expectCleanTab(tab);
     } finally {
       await tab.close();
     }
@@ -343,7 +328,7 @@ describe('running an agent', () => {
       expect(python).toContain('os.environ["AGENTAPI_KEY"]');
       expect(python).toContain('"steps": 2');
       for (const snippet of [typescript, python]) expect(snippet).not.toContain(world.apiKey);
-      await expectClean(tab);
+      await expectCleanTab(tab);
     } finally {
       await tab.close();
     }
@@ -363,7 +348,7 @@ describe('running an agent', () => {
       expect(result.scripts).toBe(0);
       expect(result.links).toEqual([{ href: 'https://example.com', rel: 'noopener noreferrer' }]);
       expect(result.text).toContain('[bad](javascript:alert(1)) <script>alert(1)</script>');
-      await expectClean(tab);
+      await expectCleanTab(tab);
     } finally {
       await tab.close();
     }

@@ -4,7 +4,7 @@ import type { Run } from '../../console/src/app/api-types.ts';
 import { formatUsd } from '../../console/src/app/format.ts';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
-import { foreignRequests, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
+import { expectCleanTab, horizontalOverflow, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
 
 /**
  * The console's Playbooks and Runs sections in a real browser against a real server. Every provider is the
@@ -56,26 +56,12 @@ async function inTab(options: Parameters<typeof openConsole>[1], check: (page: P
   const tab = await openConsole(world, options);
   try {
     await check(tab.page, tab);
-    expect(foreignRequests(tab, world.server.url)).toEqual([]);
-    expect(tab.problems.filter((problem) => !answeredWith.some((status) => problem.includes(`Failed to load resource: the server responded with a status of ${status} `)))).toEqual([]);
+    await expectCleanTab(tab, { refused: answeredWith });
   } finally {
     await tab.close();
   }
 }
 
-/** The page's document, as the test reads it (the test's own types do not include the DOM). */
-interface PageDocument {
-  documentElement: { scrollWidth: number; clientWidth: number };
-  activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null;
-  getElementById(id: string): { textContent: string | null } | null;
-}
-
-async function noHorizontalScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => {
-    const { documentElement } = (globalThis as unknown as { document: PageDocument }).document;
-    return documentElement.scrollWidth - documentElement.clientWidth;
-  })).toBeLessThanOrEqual(0);
-}
 
 /** The description of a term in a `.facts` list. */
 function fact(page: Page, list: string, term: string) {
@@ -88,6 +74,12 @@ function runStatus(page: Page, status: string) {
 
 function stepStatus(page: Page, stepIndex: number, status: string) {
   return page.locator(`li[data-step="${stepIndex}"] .step-head [data-status="${status}"]`);
+}
+
+/** The page's document, as the test reads it (the test's own types do not include the DOM). */
+interface PageDocument {
+  activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null;
+  getElementById(id: string): { textContent: string | null } | null;
 }
 
 async function announced(page: Page, text: string): Promise<void> {
@@ -117,7 +109,7 @@ describe('the console\'s playbooks and runs', () => {
     });
     await inTab({ path: '/playbooks', width: 375, height: 812 }, async (page) => {
       await page.locator('.playbook-card').first().waitFor();
-      await noHorizontalScroll(page);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await saveScreenshot(page, 'runs-playbooks-375px');
     });
   });
@@ -297,7 +289,7 @@ describe('the console\'s playbooks and runs', () => {
     });
     await inTab({ path: '/runs', width: 375, height: 812 }, async (page) => {
       await page.locator('.run-list tbody tr').first().waitFor();
-      await noHorizontalScroll(page);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await saveScreenshot(page, 'runs-list-375px');
     });
   });
@@ -316,12 +308,12 @@ describe('the console\'s playbooks and runs', () => {
     });
     await inTab({ path: `/runs/${runId}`, width: 375, height: 812 }, async (page) => {
       await runStatus(page, 'done').waitFor({ timeout: 15_000 });
-      await noHorizontalScroll(page);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await saveScreenshot(page, 'runs-run-375px');
     });
     await inTab({ path: '/playbooks/content-machine', width: 375, height: 812 }, async (page) => {
       await page.locator('.run-playbook-form').waitFor();
-      await noHorizontalScroll(page);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await saveScreenshot(page, 'runs-playbook-form-375px');
     });
   });

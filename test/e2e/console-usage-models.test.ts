@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { allProvidersAt } from '../support/all-providers.ts';
-import { foreignRequests, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
+import { expectCleanTab, horizontalOverflow, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleWorld } from '../support/console-browser.ts';
 
 /** The usage and models pages in a real browser, over runs made through the API with the world's key. */
 
@@ -48,15 +48,7 @@ function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function expectClean(tab: ConsoleTab, world: ConsoleWorld): Promise<void> {
-  expect(await seriousAxeViolations(tab.page)).toEqual([]);
-  expect(tab.problems).toEqual([]);
-  expect(foreignRequests(tab, world.server.url)).toEqual([]);
-}
 
-async function noPageScroll(page: Page): Promise<number> {
-  return page.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
-}
 
 describe('usage and models, with every provider at the upstream simulator', () => {
   let simulator: UpstreamSimulator;
@@ -119,7 +111,7 @@ describe('usage and models, with every provider at the upstream simulator', () =
       expect(await chartLabel(page, 'Blocked and flagged by safety layer')).toContain('Blocked: 1 in all, highest 1 (jailbreak)');
       expect((await chartRows(page, 'Blocked and flagged by safety layer')).find((row) => row[0] === 'jailbreak')?.[1]).toBe('1');
 
-      await expectClean(tab, world);
+      await expectCleanTab(tab, { axe: true });
       await saveScreenshot(page, 'usage');
     } finally {
       await tab.close();
@@ -188,7 +180,7 @@ describe('usage and models, with every provider at the upstream simulator', () =
     const dark = await openConsole(world, { path: '/usage', colorScheme: 'dark' });
     try {
       await dark.page.getByRole('heading', { name: /^Totals, / }).waitFor();
-      await expectClean(dark, world);
+      await expectCleanTab(dark, { axe: true });
       await saveScreenshot(dark.page, 'usage-dark');
     } finally {
       await dark.close();
@@ -196,7 +188,7 @@ describe('usage and models, with every provider at the upstream simulator', () =
     const narrow = await openConsole(world, { path: '/usage', width: 375, height: 812 });
     try {
       await narrow.page.getByRole('heading', { name: /^Totals, / }).waitFor();
-      expect(await noPageScroll(narrow.page)).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(narrow.page)).toBeLessThanOrEqual(0);
       expect(await seriousAxeViolations(narrow.page)).toEqual([]);
       await saveScreenshot(narrow.page, 'usage-375px');
     } finally {
@@ -217,7 +209,7 @@ describe('usage and models, with every provider at the upstream simulator', () =
       await page.getByText(new RegExp(`^${registry.data.length} models from \\d+ providers: ${available} available`)).waitFor();
       const gpt = table.locator('tbody tr').filter({ hasText: 'openai/gpt-5-mini' });
       expect(await gpt.locator('.badge').first().textContent()).toBe('available');
-      await expectClean(tab, world);
+      await expectCleanTab(tab, { axe: true });
       await saveScreenshot(page, 'models');
 
       await page.getByLabel('Status', { exact: true }).selectOption('unconfigured');
@@ -265,10 +257,10 @@ describe('usage and models, with every provider at the upstream simulator', () =
         // From the top: a full-page picture taken scrolled down draws the sticky top bar mid-page.
         await page.locator('h1').scrollIntoViewIfNeeded();
         if (width === 375) {
-          expect(await noPageScroll(page)).toBeLessThanOrEqual(0);
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
           await saveScreenshot(page, 'models-375px');
         } else {
-          await expectClean(tab, world);
+          await expectCleanTab(tab, { axe: true });
           await saveScreenshot(page, 'models-dry-run');
         }
       } finally {
@@ -304,7 +296,7 @@ describe('usage and models on the sandbox: no provider keys', () => {
       expect(await result.locator('.route-reason').textContent()).toBe('no provider is configured: the sandbox answers');
       expect(await result.textContent()).toContain('No provider key is configured on this service');
       expect(await result.textContent()).toContain('summarization (from the agent summarize)');
-      await expectClean(tab, world);
+      await expectCleanTab(tab, { axe: true });
       await page.locator('h1').scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'models-sandbox-dry-run');
     } finally {
@@ -341,7 +333,7 @@ describe('usage and models on the sandbox: no provider keys', () => {
       await costChart.getByText('No cost in this range: the runs used free models or the sandbox.').waitFor();
       expect(await costChart.locator('svg').count()).toBe(0);
       expect(await page.locator('[data-figure="blocked"]').textContent()).toBe('none');
-      await expectClean(tab, world);
+      await expectCleanTab(tab, { axe: true });
     } finally {
       await tab.close();
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAdminToken, foreignRequests, inPage, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
+import { consoleAdminToken, expectCleanTab, foreignRequests, horizontalOverflow, inPage, openConsole, saveScreenshot, seriousAxeViolations, startConsoleWorld, unexpectedProblems, type ConsoleTab, type ConsoleWorld } from '../support/console-browser.ts';
 import { requestBody, startLocalTestServer, type LocalTestServer } from '../support/local-test-server.ts';
 import { startServerProcess } from '../support/server-process.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
@@ -64,20 +64,8 @@ async function deliveredCallback(path: string): Promise<ListedDelivery> {
   }, { timeoutMs: 20_000, intervalMs: 100, what: `the delivery to ${path}` });
 }
 
-async function expectClean(tab: ConsoleTab): Promise<void> {
-  expect(await seriousAxeViolations(tab.page)).toEqual([]);
-  expect(tab.problems).toEqual([]);
-  expect(foreignRequests(tab, world.server.url)).toEqual([]);
-}
 
-/** The tab's problems, less the browser's note of each API refusal the test asked for (it logs every 4xx). */
-function unexpectedProblems(tab: ConsoleTab, ...statuses: number[]): string[] {
-  return tab.problems.filter((problem) => !statuses.some((status) => problem.includes(`Failed to load resource: the server responded with a status of ${status} `)));
-}
 
-async function noHorizontalScroll(tab: ConsoleTab): Promise<void> {
-  expect(await inPage<number>(tab.page, 'document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
-}
 
 /** Opens the confirmation dialog with `open`, checks it is a labelled modal, and confirms it. */
 async function confirmIn(tab: ConsoleTab, open: () => Promise<void>, title: string, confirm: string): Promise<void> {
@@ -167,7 +155,7 @@ describe('the Webhooks page', () => {
       const rows = await attempts.locator('tbody tr').evaluateAll((elements) => elements.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent?.trim())));
       expect(rows.map((cells) => [cells[0], cells[2], cells[3], cells[5]])).toEqual([['1', '500', 'retry', 'http_500'], ['2', '200', 'delivered', '—']]);
       expect(rows[0]?.[6]).toMatch(/^retried /);
-      await expectClean(tab);
+      await expectCleanTab(tab, { axe: true });
       await saveScreenshot(page, 'webhooks-deliveries');
 
       const third = await deliveredCallback('/third');
@@ -186,7 +174,7 @@ describe('the Webhooks page', () => {
     try {
       await dark.page.getByRole('table', { name: 'Webhook deliveries, newest first' }).waitFor();
       await dark.page.getByRole('button', { name: /^Attempts of delivery / }).first().click();
-      await expectClean(dark);
+      await expectCleanTab(dark, { axe: true });
       await dark.page.getByRole('button', { name: 'Create or rotate secret' }).click();
       await dark.page.getByRole('dialog', { name: 'Make a new signing secret?' }).waitFor();
       expect(await seriousAxeViolations(dark.page)).toEqual([]);
@@ -199,7 +187,7 @@ describe('the Webhooks page', () => {
     const narrow = await openConsole(world, { path: '/webhooks', width: 375, height: 812 });
     try {
       await narrow.page.getByRole('table', { name: 'Webhook deliveries, newest first' }).waitFor();
-      await noHorizontalScroll(narrow);
+      expect(await horizontalOverflow(narrow.page)).toBeLessThanOrEqual(0);
       await saveScreenshot(narrow.page, 'webhooks-375px');
     } finally {
       await narrow.close();
@@ -264,7 +252,7 @@ describe('the Admin page', () => {
       const keysTable = page.getByRole('table', { name: 'API keys' });
       await keysTable.getByText(prefix).waitFor();
       expect(await keysTable.getByRole('row', { name: new RegExp(prefix) }).textContent()).toContain('starter, pro');
-      await expectClean(tab);
+      await expectCleanTab(tab, { axe: true });
       await saveScreenshot(page, 'admin-create-key');
 
       await confirmIn(tab, () => keysTable.getByRole('button', { name: `Revoke key ${prefix} of console-new-user` }).click(), `Revoke key ${prefix}?`, 'Revoke key');
@@ -308,7 +296,7 @@ describe('the Admin page', () => {
       await dark.page.getByLabel('Admin token', { exact: true }).fill(consoleAdminToken);
       await dark.page.getByRole('button', { name: 'Use token' }).click();
       await dark.page.getByRole('table', { name: 'API keys' }).waitFor();
-      await expectClean(dark);
+      await expectCleanTab(dark, { axe: true });
       await dark.page.getByRole('button', { name: /^Revoke key / }).first().click();
       await dark.page.getByRole('dialog', { name: /^Revoke key / }).waitFor();
       expect(await seriousAxeViolations(dark.page)).toEqual([]);
@@ -322,7 +310,7 @@ describe('the Admin page', () => {
       await narrow.page.getByLabel('Admin token', { exact: true }).fill(consoleAdminToken);
       await narrow.page.getByRole('button', { name: 'Use token' }).click();
       await narrow.page.getByRole('table', { name: 'API keys' }).waitFor();
-      await noHorizontalScroll(narrow);
+      expect(await horizontalOverflow(narrow.page)).toBeLessThanOrEqual(0);
       await saveScreenshot(narrow.page, 'admin-375px');
     } finally {
       await narrow.close();

@@ -3,6 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { packageRoot } from '../../src/config/load-config.ts';
 import { runCli, startServerProcess, type ServerProcess } from './server-process.ts';
 import { freshSqliteUrl } from './test-databases.ts';
@@ -61,6 +62,8 @@ export interface ConsoleTab {
   requests: string[];
   /** CSP violations and page errors, as text. */
   problems: string[];
+  /** The service's origin: a request anywhere else is foreign. */
+  origin: string;
   close(): Promise<void>;
 }
 
@@ -86,7 +89,7 @@ export async function openConsole(world: ConsoleWorld, options: { width?: number
   }
   await page.goto(`${world.server.url}/console/${options.path ? `#${options.path}` : ''}`);
   await page.locator('main h1').first().waitFor();
-  return { page, context, requests, problems, close: () => context.close() };
+  return { page, context, requests, problems, origin: world.server.url, close: () => context.close() };
 }
 
 /**
@@ -95,6 +98,34 @@ export async function openConsole(world: ConsoleWorld, options: { width?: number
  */
 export function inPage<Result>(page: Page, expression: string): Promise<Result> {
   return page.evaluate<Result>(expression);
+}
+
+/** The tab's problems, less the browser's own note of each refusal the test asked for (it logs every 4xx and 5xx). */
+export function unexpectedProblems(tab: ConsoleTab, ...statuses: readonly number[]): string[] {
+  return tab.problems.filter((problem) => !statuses.some((status) => problem.includes(`Failed to load resource: the server responded with a status of ${status} `)));
+}
+
+/**
+ * What every console test asserts of a tab it used: no page error or policy violation but the refusals it
+ * asked for, no request to another origin, and with `axe`, no serious accessibility violation as it is now.
+ */
+export async function expectCleanTab(tab: ConsoleTab, options: { refused?: readonly number[]; axe?: boolean } = {}): Promise<void> {
+  if (options.axe) expect(await seriousAxeViolations(tab.page)).toEqual([]);
+  expect(unexpectedProblems(tab, ...(options.refused ?? []))).toEqual([]);
+  expect(foreignRequests(tab, tab.origin)).toEqual([]);
+}
+
+/** No serious accessibility violation in the light theme, nor in the dark one (switched with the console's button); left light. */
+export async function expectAccessibleInBothThemes(page: Page): Promise<void> {
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+}
+
+/** How far the page scrolls sideways: 0 or less when it fits its width. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return inPage<number>(page, 'document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
 
 /** Requests that left the service's origin (there must be none). */
