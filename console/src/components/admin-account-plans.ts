@@ -2,7 +2,7 @@ import { announce } from '../app/announce.ts';
 import { h, replaceChildren, uniqueId } from '../app/dom.ts';
 import { changePlans, type AccountPlans, type PlanChoices } from './admin-api.ts';
 import { planField } from './admin-plan-field.ts';
-import { errorNotice } from './notice.ts';
+import { runBusy } from './busy-action.ts';
 
 /** PATCH /api/admin/accounts/{user}: a user's plan on either surface; the new daily limit applies from the next request. */
 export function accountPlansSection(options: { plans: PlanChoices; signal: AbortSignal; usersListId: string; onChanged(plans: AccountPlans): void }): HTMLElement {
@@ -22,22 +22,14 @@ export function accountPlansSection(options: { plans: PlanChoices; signal: Abort
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    void (async () => {
-      submit.disabled = true;
-      replaceChildren(result);
-      try {
-        const changed = await changePlans(user.value.trim(), { plan: apiPlan.value(), v1Plan: v1Plan.value() }, options.signal);
-        const message = `${changed.user} is now on ${changed.apiPlan} on /api and ${changed.v1Plan} on /api/v1.`;
-        replaceChildren(result, h('p', { className: 'notice notice-ok' }, message));
-        announce(message);
-        options.onChanged(changed);
-      } catch (error) {
-        if (options.signal.aborted) return;
-        replaceChildren(result, errorNotice(error));
-      } finally {
-        submit.disabled = false;
-      }
-    })();
+    replaceChildren(result);
+    void runBusy(submit, result, options.signal, async () => {
+      const changed = await changePlans(user.value.trim(), { plan: apiPlan.value(), v1Plan: v1Plan.value() }, options.signal);
+      const message = `${changed.user} is now on ${changed.apiPlan} on /api and ${changed.v1Plan} on /api/v1.`;
+      replaceChildren(result, h('p', { className: 'notice notice-ok' }, message));
+      announce(message);
+      options.onChanged(changed);
+    });
   });
   return h(
     'section',

@@ -2,7 +2,7 @@ import { announce } from '../app/announce.ts';
 import { h, replaceChildren, uniqueId } from '../app/dom.ts';
 import { createApiKey, type CreatedKey, type PlanChoices } from './admin-api.ts';
 import { planField } from './admin-plan-field.ts';
-import { errorNotice } from './notice.ts';
+import { runBusy } from './busy-action.ts';
 import { secretReveal } from './secret-reveal.ts';
 
 /** POST /api/admin/keys: a key for a user (the account is made on first use), its plans and a label; the key is shown once. */
@@ -27,30 +27,22 @@ export function createKeySection(options: { plans: PlanChoices; signal: AbortSig
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    void (async () => {
-      submit.disabled = true;
-      replaceChildren(result, h('p', { className: 'loading', role: 'status' }, 'Creating the key…'));
-      try {
-        const created = await createApiKey({ user: user.value.trim(), name: name.value.trim() || undefined, plan: apiPlan.value(), v1Plan: v1Plan.value() }, options.signal);
-        replaceChildren(
-          result,
-          h('h3', { tabindex: -1 }, `New key for ${created.user}`),
-          h('dl', { className: 'facts' }, h('dt', null, 'Prefix'), h('dd', null, h('code', null, created.prefix)), h('dt', null, 'Plans'), h('dd', null, `${created.apiPlan} on /api, ${created.v1Plan} on /api/v1`), created.name ? [h('dt', null, 'Name'), h('dd', null, created.name)] : null),
-          secretReveal({ label: 'New API key', secret: created.key, intro: 'Give it to its user over a safe channel; it is stored as a hash.' }),
-        );
-        form.reset();
-        apiPlan.reset();
-        v1Plan.reset();
-        announce(`Key created for ${created.user}. Copy it now: it will not be shown again.`);
-        result.querySelector<HTMLElement>('h3')?.focus();
-        options.onCreated(created);
-      } catch (error) {
-        if (options.signal.aborted) return;
-        replaceChildren(result, errorNotice(error));
-      } finally {
-        submit.disabled = false;
-      }
-    })();
+    replaceChildren(result, h('p', { className: 'loading', role: 'status' }, 'Creating the key…'));
+    void runBusy(submit, result, options.signal, async () => {
+      const created = await createApiKey({ user: user.value.trim(), name: name.value.trim() || undefined, plan: apiPlan.value(), v1Plan: v1Plan.value() }, options.signal);
+      replaceChildren(
+        result,
+        h('h3', { tabindex: -1 }, `New key for ${created.user}`),
+        h('dl', { className: 'facts' }, h('dt', null, 'Prefix'), h('dd', null, h('code', null, created.prefix)), h('dt', null, 'Plans'), h('dd', null, `${created.apiPlan} on /api, ${created.v1Plan} on /api/v1`), created.name ? [h('dt', null, 'Name'), h('dd', null, created.name)] : null),
+        secretReveal({ label: 'New API key', secret: created.key, intro: 'Give it to its user over a safe channel; it is stored as a hash.' }),
+      );
+      form.reset();
+      apiPlan.reset();
+      v1Plan.reset();
+      announce(`Key created for ${created.user}. Copy it now: it will not be shown again.`);
+      result.querySelector<HTMLElement>('h3')?.focus();
+      options.onCreated(created);
+    });
   });
   return h('section', { className: 'card stack section-card', 'aria-labelledby': 'create-key-heading' }, h('h2', { id: 'create-key-heading' }, 'Create a key'), form, result);
 }

@@ -2,7 +2,7 @@ import { announce } from '../app/announce.ts';
 import { h, replaceChildren } from '../app/dom.ts';
 import { formatTime } from '../app/format.ts';
 import { confirmDialog } from './confirm-dialog.ts';
-import { errorNotice } from './notice.ts';
+import { runBusy } from './busy-action.ts';
 import { secretReveal } from './secret-reveal.ts';
 import { rotateWebhookSecret } from './webhook-api.ts';
 
@@ -26,9 +26,8 @@ export function webhookSecretSection(signal: AbortSignal): HTMLElement {
         signal,
       });
       if (!confirmed) return;
-      button.disabled = true;
       replaceChildren(result, h('p', { className: 'loading', role: 'status' }, 'Making a new secret…'));
-      try {
+      await runBusy(button, result, signal, async () => {
         const rotated = await rotateWebhookSecret(signal);
         replaceChildren(
           result,
@@ -41,12 +40,7 @@ export function webhookSecretSection(signal: AbortSignal): HTMLElement {
         );
         announce(rotated.rotated ? 'A new signing secret replaced the old one. Copy it now: it will not be shown again.' : 'Signing secret made. Copy it now: it will not be shown again.');
         result.querySelector<HTMLElement>('h3')?.focus();
-      } catch (error) {
-        if (signal.aborted) return;
-        replaceChildren(result, errorNotice(error));
-      } finally {
-        button.disabled = false;
-      }
+      });
     })();
   });
   return h(
