@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { HoldResult, QuotaHold, QuotaLedger } from '../../../ports/quota-ledger.ts';
 import type { DatabaseSchema } from '../database-schema.ts';
 import type { DialectName } from '../open-database.ts';
 import { QueryTemplate } from '../query-template.ts';
 import { giveBack } from './quota-holds.ts';
 import { QuotaHoldBatcher } from './quota-hold-batch.ts';
+import { SqliteHoldTransaction } from './sqlite-hold-transaction.ts';
 
 type Slot = (name: string) => never;
 
@@ -15,7 +16,8 @@ const extendSlice = 500;
  * its hold are one transaction: a counter is exact whatever process dies or store goes away. A hold raises
  * its counter with `INSERT … ON CONFLICT DO UPDATE … WHERE count + n <= limit RETURNING count` (the row
  * lock on PostgreSQL, the single writer on SQLite, make concurrent holds stop exactly at the limit) and
- * stores the hold only if the counter was raised: one statement on PostgreSQL, one transaction on SQLite.
+ * stores the hold only if the counter was raised: one statement on PostgreSQL; on SQLite two, in the transaction
+ * the holds of one turn of the event loop share.
  */
 export class SqlQuotaLedger implements QuotaLedger {
   readonly #db: Kysely<DatabaseSchema>;
@@ -23,8 +25,11 @@ export class SqlQuotaLedger implements QuotaLedger {
   /** Every counted request runs one of these; compiled once (see QueryTemplate). */
   readonly #raise: { limited: QueryTemplate<{ count: number }>; unlimited: QueryTemplate<{ count: number }> };
   readonly #store: QueryTemplate<unknown>;
-  /** PostgreSQL: the holds of one counter made in one turn of the event loop share a statement. */
-  readonly #batcher: QuotaHoldBatcher | undefined;
+  /**
+   * The holds of one turn of the event loop: on PostgreSQL those of one counter share a statement; on SQLite
+   * all of them share a transaction.
+   */
+  readonly #batcher: Pick<QuotaHoldBatcher, 'hold'>;
 
   constructor(db: Kysely<DatabaseSchema>, dialect: DialectName) {
     this.#db = db;
@@ -34,28 +39,35 @@ export class SqlQuotaLedger implements QuotaLedger {
     this.#store = new QueryTemplate(db, (slot) =>
       db.insertInto('usage_holds').values({ id: slot('id'), counter_key: slot('key'), units: slot('units'), expires_at: slot('holdExpiresAt') }),
     );
-    this.#batcher = dialect === 'postgres' ? new QuotaHoldBatcher(db, (hold, limit, times) => this.#holdOne(hold, limit, times)) : undefined;
+    this.#batcher =
+      dialect === 'postgres'
+        ? new QuotaHoldBatcher(db, (hold, limit, times) => this.#holdAlone(hold, limit, times))
+        : new SqliteHoldTransaction(db, (transaction, hold, limit, times) => this.#holdWithin(transaction, hold, limit, times));
   }
 
   async hold(hold: QuotaHold, limit: number | null, times: { holdExpiresAt: Date; counterExpiresAt: Date }): Promise<HoldResult> {
     if (limit !== null && hold.units > limit) return { accepted: false, count: await this.get(hold.counterKey) };
-    return this.#batcher ? this.#batcher.hold(hold, limit, times) : this.#holdOne(hold, limit, times);
+    return this.#batcher.hold(hold, limit, times);
   }
 
-  async #holdOne(hold: QuotaHold, limit: number | null, times: { holdExpiresAt: Date; counterExpiresAt: Date }): Promise<HoldResult> {
-    const values = { id: hold.id, key: hold.counterKey, units: hold.units, limit, expiresAt: times.counterExpiresAt.toISOString(), holdExpiresAt: times.holdExpiresAt.toISOString() };
-    const raise = limit === null ? this.#raise.unlimited : this.#raise.limited;
-    const rows =
-      this.#dialect === 'postgres'
-        ? (await raise.execute(values)).rows
-        : await this.#db.transaction().execute(async (transaction) => {
-            const raised = (await raise.execute(values, transaction)).rows;
-            if (raised.length > 0) await this.#store.execute(values, transaction);
-            return raised;
-          });
-    const row = rows[0];
+  /** PostgreSQL: one statement raises the counter and stores the hold. */
+  async #holdAlone(hold: QuotaHold, limit: number | null, times: { holdExpiresAt: Date; counterExpiresAt: Date }): Promise<HoldResult> {
+    const raised = (await (limit === null ? this.#raise.unlimited : this.#raise.limited).execute(holdValues(hold, limit, times))).rows;
+    return this.#resultOf(hold, raised, this.#db);
+  }
+
+  /** SQLite, inside the transaction of the holds that arrived with it: the raise, then the hold stored if raised. */
+  async #holdWithin(transaction: Transaction<DatabaseSchema>, hold: QuotaHold, limit: number | null, times: { holdExpiresAt: Date; counterExpiresAt: Date }): Promise<HoldResult> {
+    const values = holdValues(hold, limit, times);
+    const raised = (await (limit === null ? this.#raise.unlimited : this.#raise.limited).execute(values, transaction)).rows;
+    if (raised.length > 0) await this.#store.execute(values, transaction);
+    return this.#resultOf(hold, raised, transaction);
+  }
+
+  async #resultOf(hold: QuotaHold, raised: readonly { count: number }[], reader: Kysely<DatabaseSchema>): Promise<HoldResult> {
+    const row = raised[0];
     if (row) return { accepted: true, count: Number(row.count) };
-    return { accepted: false, count: await this.get(hold.counterKey) };
+    return { accepted: false, count: await this.#countOf(reader, hold.counterKey) };
   }
 
   async release(holdId: string): Promise<void> {
@@ -82,7 +94,11 @@ export class SqlQuotaLedger implements QuotaLedger {
   }
 
   async get(counterKey: string): Promise<number> {
-    const row = await this.#db.selectFrom('usage_counters').select('count').where('key', '=', counterKey).executeTakeFirst();
+    return this.#countOf(this.#db, counterKey);
+  }
+
+  async #countOf(reader: Kysely<DatabaseSchema>, counterKey: string): Promise<number> {
+    const row = await reader.selectFrom('usage_counters').select('count').where('key', '=', counterKey).executeTakeFirst();
     return row ? Number(row.count) : 0;
   }
 
@@ -90,6 +106,10 @@ export class SqlQuotaLedger implements QuotaLedger {
     const result = await this.#db.deleteFrom('usage_counters').where('expires_at', '<', now.toISOString()).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+function holdValues(hold: QuotaHold, limit: number | null, times: { holdExpiresAt: Date; counterExpiresAt: Date }) {
+  return { id: hold.id, key: hold.counterKey, units: hold.units, limit, expiresAt: times.counterExpiresAt.toISOString(), holdExpiresAt: times.holdExpiresAt.toISOString() };
 }
 
 /** Raises the counter by `units` (up to `limit` when limited) and returns its new value; no row when refused. */
