@@ -44,10 +44,13 @@ export async function checkOutput(dependencies: CheckOutputDependencies, run: Ru
       if (tool.finish) output = await tool.finish(output, tools.context, tools.preparations[index]?.state);
     }
     // Tools add text from outside (a page's title, search results): what the caller gets and what is stored
-    // hold PII as the model's own answer does.
-    if (tools.tools.some((tool) => tool.finish)) output = (await dependencies.safety.screenPii(output, agent.safetyPolicy, 'output')).value;
-    const checked = agent.publicOutputValidator.safeParse(output);
-    if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
+    // hold PII as the model's own answer does, and must fit the public schema. An output no tool finished is
+    // the model's answer, already validated against the schema (again after any redaction): not validated twice.
+    if (tools.tools.some((tool) => tool.finish)) {
+      output = (await dependencies.safety.screenPii(output, agent.safetyPolicy, 'output')).value;
+      const checked = agent.publicOutputValidator.safeParse(output);
+      if (!checked.success) throw new Error(`tool output breaks the schema of ${agent.id}: ${checked.error.message}`);
+    }
   } catch (error) {
     const layers = [...run.reports, ...outputReports];
     // A delivery that did not happen is not the agent's failure, and the caller does not pay for it.
