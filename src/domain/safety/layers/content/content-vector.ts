@@ -24,7 +24,7 @@ export interface ContentVectors {
   vector: SparseVector;
   /**
    * The request head's inputs: the whole of a short text, each stretch of sentences of a long one (see
-   * sentence-windows.ts); of a long one, an empty vector for each stretch that does not ask (see `asks`).
+   * sentence-windows.ts); an empty vector for each that does not ask (see `asks`), except when read `whole`.
    */
   requests: SparseVector[];
   /** For each of `requests`: whether it asks for harm (request-signals.ts); the request head counts only where it does. */
@@ -57,9 +57,10 @@ export function contentVectors(text: string, dimensions: number, whole = false):
   const features = { ...words.features, ...requestFeatures };
   const single = windows.length === 1 || whole;
   const asks = single ? [windowSignals.some((signal) => signal.asks)] : windowSignals.map((signal) => signal.asks);
-  // A stretch that asks for nothing is never read by the request head: its vector is not built.
+  // A stretch that asks for nothing is never read by the request head: its vector is not built (training
+  // reads texts whole, and every text's, since the head learns from the requests that ask for nothing too).
   const requests = single
-    ? [requestVector(text, dimensions, features)]
+    ? [whole || asks[0] === true ? requestVector(text, dimensions, features) : notRead]
     : windows.map((window, index) => (asks[index] === true ? requestVector(window, dimensions, (windowSignals[index] as RequestSignals).features) : notRead));
   return { vector: hashedFeatures(maskIdentityTerms(text), { dimensions }, features), requests, asks, signals };
 }
