@@ -57,6 +57,26 @@ describe('ModelRouter', () => {
     expect(ids('latency')).toEqual(['anthropic/high', 'openai/cheap', 'openai/frontier', 'groq/fast', 'google/long']);
   });
 
+  it('computes a route once per task kind, policy and healthy set, and again when any of them changes', () => {
+    const breaker = new ScriptedCircuitBreaker();
+    const shared = router(breaker);
+    const first = shared.route({ category: 'writing', prompt: 'Write a post', policy: 'quality' });
+    const again = shared.route({ category: 'writing', prompt: 'Write another post, longer', policy: 'quality' });
+    expect(again.chain).toBe(first.chain);
+    expect(again.reason).toBe(first.reason);
+    expect(shared.route({ category: 'writing', prompt: 'Write a post', policy: 'cost' }).chain[0]?.id).toBe('openai/cheap');
+    expect(shared.route({ category: 'writing', prompt: 'Write a post in Python: def main(): pass', policy: 'quality' }).signals.code).toBe(true);
+
+    breaker.open.add('openai/frontier');
+    const degraded = shared.route({ category: 'writing', prompt: 'Write a post', policy: 'quality' });
+    expect(degraded.chain.map((model) => model.id)).not.toContain('openai/frontier');
+    expect(degraded.excluded).toEqual([{ model: 'openai/frontier', reason: 'circuit_open' }]);
+    breaker.open.delete('openai/frontier');
+    const healed = shared.route({ category: 'writing', prompt: 'Write a post', policy: 'quality' });
+    expect(healed.chain).toBe(first.chain);
+    expect(healed.excluded).toEqual([]);
+  });
+
   it('keeps the pinned model’s fallbacks in the policy’s order', () => {
     const chain = router().route({ category: 'writing', prompt: 'x', pinnedModel: 'groq/fast', fallback: true, policy: 'cost' }).chain.map((model) => model.id);
     expect(chain).toEqual(['groq/fast', 'openai/cheap', 'anthropic/high', 'openai/frontier', 'google/long']);

@@ -42,6 +42,27 @@ export interface RoutingDecision {
   excluded: { model: string; reason: 'circuit_open' | 'context_too_small' }[];
 }
 
+/** What a routing decision shares with every other of the same key. */
+interface CachedRoute {
+  chain: readonly ModelDefinition[];
+  reason: string;
+}
+
+/** Distinct routes kept; past it the cache starts again (a few hundred keys cover every agent and policy). */
+const maxCachedRoutes = 1000;
+
+/**
+ * Everything a chain and its reason depend on: the task's category and signals, the policy, a pinned model and
+ * its fallback, the candidates (the models that fit the task and are healthy, by id) and whether every
+ * circuit was open. The prompt's length matters only through which models it fits.
+ */
+function routeKey(task: TaskProfile, policy: RoutingPolicy, pinned: string | undefined, fallback: boolean, candidates: readonly ModelDefinition[], allOpen: boolean): string {
+  const { code, math, nonEnglish, longInput } = task.signals;
+  let key = `${policy}|${task.category}|${code ? 1 : 0}${math ? 1 : 0}${nonEnglish ? 1 : 0}${longInput ? 1 : 0}|${task.alsoSuits.join(',')}|${pinned ?? ''}|${fallback ? 1 : 0}|${allOpen ? 1 : 0}|`;
+  for (const model of candidates) key += `${model.id} `;
+  return key;
+}
+
 export type ModelStatus = 'available' | 'unconfigured' | 'circuit_open';
 
 /**
@@ -53,6 +74,9 @@ export class ModelRouter {
   readonly #registry: ModelRegistry;
   readonly #configured: ReadonlySet<string>;
   readonly #breaker: CircuitBreaker;
+  /** Chains and reasons by everything they depend on (see routeKey): routing recomputed only when that changes. */
+  readonly #routes = new Map<string, CachedRoute>();
+  #structured: readonly ModelDefinition[] | undefined;
 
   constructor(registry: ModelRegistry, configuredProviders: ReadonlySet<string>, breaker: CircuitBreaker) {
     this.#registry = registry;
@@ -93,7 +117,7 @@ export class ModelRouter {
     }
 
     const pinned = request.pinnedModel === undefined ? undefined : this.#pinned(request.pinnedModel);
-    const configured = this.#registry.list().filter((model) => this.#isUsable(model) && model.capabilities.includes('structured_output'));
+    const configured = this.#structuredModels();
     const needed = task.estimatedInputTokens + outputReserveTokens;
     const excluded: RoutingDecision['excluded'] = [];
     const fits = configured.filter((model) => {
@@ -112,15 +136,27 @@ export class ModelRouter {
     });
     // Every candidate failing recently is no reason to refuse: try them anyway, in the policy's order.
     const candidates = healthy.length > 0 ? healthy : fits;
-    const ordered = orderByPolicy(candidates, task, policy);
+    const key = routeKey(task, policy, pinned?.id, request.fallback === true, candidates, healthy.length === 0);
+    let route = this.#routes.get(key);
+    if (!route) {
+      route = this.#order(task, policy, pinned, request.fallback === true, candidates, healthy.length === 0);
+      if (this.#routes.size >= maxCachedRoutes) this.#routes.clear();
+      this.#routes.set(key, route);
+    }
+    return { ...base, chain: route.chain, excluded, reason: route.reason };
+  }
 
+  /**
+   * The chain and its reason, which depend only on what routeKey holds: computed once per such key. A
+   * decision's chain is never changed by its users (it is read-only), so decisions may share one.
+   */
+  #order(task: TaskProfile, policy: RoutingPolicy, pinned: ModelDefinition | undefined, fallback: boolean, candidates: readonly ModelDefinition[], allOpen: boolean): CachedRoute {
+    const ordered = orderByPolicy(candidates, task, policy);
     if (pinned) {
-      const fallbacks = request.fallback ? ordered.filter((model) => model.id !== pinned.id) : [];
+      const fallbacks = fallback ? ordered.filter((model) => model.id !== pinned.id) : [];
       return {
-        ...base,
         chain: [pinned, ...fallbacks].slice(0, maxChainLength),
-        excluded,
-        reason: `model ${pinned.id} pinned by the request${request.fallback ? `, then the ${policy} policy's fallbacks` : ', without fallbacks'}`,
+        reason: `model ${pinned.id} pinned by the request${fallback ? `, then the ${policy} policy's fallbacks` : ', without fallbacks'}`,
       };
     }
 
@@ -136,8 +172,14 @@ export class ModelRouter {
       `${policyOrders[policy].claim} among the ${capable} models best suited to it, ` +
       `${top.id} (${top.quality} quality, ${top.speed}, $${blendedPrice(top).toFixed(2)}/M tokens)` +
       `${chain.length > 1 ? `; ${chain.length - 1} fallbacks across ${providers} providers` : ''}` +
-      `${healthy.length === 0 ? '; every candidate had an open circuit, so all are tried' : ''}`;
-    return { ...base, chain, excluded, reason };
+      `${allOpen ? '; every candidate had an open circuit, so all are tried' : ''}`;
+    return { chain, reason };
+  }
+
+  /** The configured models that answer in a schema, in registry order: fixed for the router's life. */
+  #structuredModels(): readonly ModelDefinition[] {
+    this.#structured ??= this.#registry.list().filter((model) => this.#isUsable(model) && model.capabilities.includes('structured_output'));
+    return this.#structured;
   }
 
   #isUsable(model: ModelDefinition): boolean {
