@@ -1,10 +1,11 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { RunLogQuery, RunRecord, RunRepository, RunStatus, RunTrace, Surface } from '../../../ports/run-repository.ts';
+import type { RunLogQuery, RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
 import type { DatabaseSchema, RunLatencyBucketsAllTable, RunRollupsAllTable, RunsTable } from '../database-schema.ts';
 import type { DialectName } from '../open-database.ts';
 import { QueryTemplate } from '../query-template.ts';
 import { RunBatchStatement } from './run-batch-statement.ts';
 import { settleHolds } from './quota-holds.ts';
+import { decodeTrace, encodeTrace } from './run-trace-codec.ts';
 import {
   allLatencyBucketColumns,
   allRollupColumns,
@@ -220,7 +221,7 @@ export function runToRow(run: RunRecord): Record<(typeof runColumns)[number], un
     created_at: run.createdAt,
     completed_at: run.completedAt,
     parent_run_id: run.parentRunId ?? null,
-    trace: run.trace ? JSON.stringify(run.trace) : null,
+    trace: run.trace ? encodeTrace(run.trace) : null,
   };
 }
 
@@ -243,6 +244,6 @@ function toRecord(row: Selectable<RunsTable>): RunRecord {
     createdAt: row.created_at,
     completedAt: row.completed_at,
     parentRunId: row.parent_run_id,
-    trace: row.trace ? (JSON.parse(row.trace) as RunTrace) : null,
+    trace: row.trace ? decodeTrace(row.trace) : null,
   };
 }
