@@ -2,10 +2,13 @@ import type { RunTrace, TracedAttempt, TracedLayer } from '../../../ports/run-re
 
 /**
  * How a run's trace is stored: positional arrays instead of objects with named keys, and nothing written
- * for what is empty, which takes a typical agent run's trace from about 940 to about 450 characters (the run log keeps one per
- * run). Rows written before (a JSON object with `safety`) are read as they are.
+ * for what is empty, which takes a typical agent run's trace from about 940 to about 450 characters (the run
+ * log keeps one per run). Rows written before (a JSON object with `safety`) are read as they are.
  *
- * `{"v":2,"s":[[layer,stage,verdict,score,ms,categories?,findings?,reviewer?]…],"a":[[model,provider,outcome,ms,status?,error?,repair?]…],"r":[category,policy,reason]|null}`
+ *     {"v":2,
+ *      "s":[[layer,stage,verdict,score,ms,categories?,findings?,reviewer?]…],
+ *      "a":[[model,provider,outcome,ms,status?,error?,repair?]…],
+ *      "r":[category,policy,reason]|null}
  */
 interface StoredTrace {
   v: 2;
