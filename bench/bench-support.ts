@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 
 export { argument, printTable } from './bench-table.ts';
+export { processCpuMs } from './bench-processes.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/agentapi.js');
@@ -169,11 +170,4 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
   } finally {
     await client.quit();
   }
-}
-
-/** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat. */
-export function processCpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

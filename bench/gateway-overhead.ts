@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { peakRssMb, start, waitFor } from './bench-processes.ts';
 import { argument, benchDatabaseUrl, createBenchKey, printTable, processCpuMs, startFlags } from './bench-support.ts';
 
 /**
@@ -15,35 +15,7 @@ const duration = argument('duration', 8);
 const rounds = argument('rounds', 2);
 const rate = argument('rate', 200);
 const root = new URL('..', import.meta.url).pathname;
-const node = process.execPath;
 const ports = { simulator: 4710, ours: 4711, portkey: 4712, bare: 4713 };
-
-function start(name: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(node, args, { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    if (/error/i.test(chunk.toString())) process.stderr.write(`[${name}] ${chunk.toString()}`);
-  });
-  return child;
-}
-
-async function waitFor(url: string, init?: RequestInit): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(url, init)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Peak resident memory of a process so far, from the kernel's high-water mark. */
-function peakRssMb(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
 
 // The plan file gives the benchmark account an unlimited /api plan: the quota is counted, never refused.
 const plansFile = join(root, 'bench/bench-plans.yaml');

@@ -15,6 +15,7 @@ import {
   startBenchServer,
   type BenchServer,
 } from './bench-support.ts';
+import { waitFor } from './bench-processes.ts';
 
 /**
  * Scale-out: the same agent request against (a) one `agentapi serve` on SQLite, (b) one on PostgreSQL +
@@ -56,19 +57,6 @@ interface Target {
   servers: BenchServer[];
   keys: string[];
   cleanUp: () => Promise<void>;
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 let nextPort = firstPort + 1;
