@@ -36,6 +36,9 @@ export function startFlags(): string[] {
   return (scripts.start ?? '').split(/\s+/).filter((token) => token.startsWith('--'));
 }
 
+/** The benchmarks' agent request: `summarize`, pinned to one model so that every run makes the same upstream call. */
+export const agentRequest = { prompt: 'Summarise: revenue grew 12% in Q3 while churn fell to 2.1%, and the team shipped the new onboarding flow.', model: 'openai/gpt-5-mini' };
+
 /** A fresh SQLite file for one benchmark run. */
 export function benchDatabaseUrl(): string {
   return `sqlite:${join(mkdtempSync(join(tmpdir(), 'agentapi-bench-')), 'bench.db')}`;
@@ -93,7 +96,7 @@ export async function startBenchServer(env: Record<string, string>, options: { s
 }
 
 /** SIGTERM, then the exit; at once when the process has already ended. */
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());

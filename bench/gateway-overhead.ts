@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { peakRssMb, start, waitFor } from './bench-processes.ts';
+import { agentTarget, directTarget, portkeyTarget, recordUpstreamBody, startPortkey, startSimulator } from './gateway-targets.ts';
 import { argument, benchDatabaseUrl, createBenchKey, printTable, processCpuMs, startFlags } from './bench-support.ts';
 
 /**
@@ -23,9 +24,7 @@ const databaseUrl = benchDatabaseUrl();
 // As a deployment does: migrate, then serve. The migration run also fills Node's compile cache, so the
 // server starts as every start after the first does (see bin/agentapi.js).
 await new Promise((resolve) => start('migrate', ['bin/agentapi.js', 'migrate'], { DATABASE_URL: databaseUrl }).once('exit', resolve));
-const simulator = start('simulator', ['tools/upstream-simulator/main.ts', '--port', String(ports.simulator), '--log-limit', '5'], {});
-const simulatorUrl = `http://127.0.0.1:${ports.simulator}`;
-await waitFor(`${simulatorUrl}/__control/health`);
+const { child: simulator, url: simulatorUrl } = await startSimulator(ports.simulator);
 const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve'], {
   HOST: '127.0.0.1',
   PORT: String(ports.ours),
@@ -37,35 +36,19 @@ const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve'], {
   // would be a second upstream request rather than overhead on the first.
   SAFETY_CRITIC: 'rubric',
 });
-const portkey = start('portkey', ['node_modules/@portkey-ai/gateway/build/start-server.js', `--port=${ports.portkey}`, '--headless'], { NODE_ENV: 'production' });
 const bare = start('bare proxy', ['bench/bare-proxy.ts', String(ports.bare), `${simulatorUrl}/openai/v1`], {});
+const portkey = await startPortkey(ports.portkey);
 await waitFor(`http://127.0.0.1:${ports.ours}/readyz`);
-await waitFor(`http://127.0.0.1:${ports.portkey}/`);
 const key = await createBenchKey(databaseUrl, { plan: 'bench', v1Plan: 'enterprise' });
 
 // One run through the service shows exactly what it sends upstream; direct and Portkey send the same.
-const agentRequest = { prompt: 'Summarise: revenue grew 12% in Q3 while churn fell to 2.1%, and the team shipped the new onboarding flow.', model: 'openai/gpt-5-mini' };
-const probe = await fetch(`http://127.0.0.1:${ports.ours}/api/agents/summarize`, {
-  method: 'POST',
-  headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-  body: JSON.stringify(agentRequest),
-});
-if (probe.status !== 200) throw new Error(`the service answered ${probe.status}: ${await probe.text()}`);
-const recorded = (await (await fetch(`${simulatorUrl}/__control/requests?provider=openai`)).json()) as { body: unknown }[];
-const upstreamBody = JSON.stringify(recorded.at(-1)?.body);
+const service = agentTarget(`http://127.0.0.1:${ports.ours}`, key);
+const upstreamBody = await recordUpstreamBody(service, simulatorUrl);
 
 const targets = {
-  'direct (simulator)': { url: `${simulatorUrl}/openai/v1/chat/completions`, headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: upstreamBody },
-  'this service': {
-    url: `http://127.0.0.1:${ports.ours}/api/agents/summarize`,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(agentRequest),
-  },
-  'Portkey gateway': {
-    url: `http://127.0.0.1:${ports.portkey}/v1/chat/completions`,
-    headers: { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${simulatorUrl}/openai/v1`, authorization: 'Bearer sk-bench', 'content-type': 'application/json' },
-    body: upstreamBody,
-  },
+  'direct (simulator)': directTarget(simulatorUrl, upstreamBody),
+  'this service': service,
+  'Portkey gateway': portkeyTarget(ports.portkey, simulatorUrl, upstreamBody),
   'bare Node proxy': { url: `http://127.0.0.1:${ports.bare}/chat/completions`, headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: upstreamBody },
 };
 type Target = keyof typeof targets;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  agentRequest,
   argument,
   benchDatabaseUrl,
   createBenchKey,
@@ -50,7 +51,6 @@ const serviceEnvironment = {
   // The critic applies its rubric instead of a second model call.
   SAFETY_CRITIC: 'rubric',
 };
-const agentRequest = { prompt: 'Summarise: revenue grew 12% in Q3 while churn fell to 2.1%, and the team shipped the new onboarding flow.', model: 'openai/gpt-5-mini' };
 
 interface Target {
   name: string;
