@@ -140,7 +140,7 @@ function colour(frame: Frame): string {
   let hash = 0;
   for (const character of frame.label) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
   const { hue, saturation } = palette[frame.kind];
-  return `hsl(${hue + (hash % 20) - 10} ${saturation}% ${62 + (hash % 17)}%)`;
+  return `hsl(${hue + (hash % 20) - 10}, ${saturation}%, ${62 + (hash % 17)}%)`;
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
