@@ -187,7 +187,7 @@ try {
     console.log(`\nPOST /api/agents/summarize (openai/gpt-5-mini) on our server, default configuration; the same upstream body direct and through Portkey.`);
     console.log(`${rounds} interleaved rounds of ${duration} s at ${connectionCounts.join(' and ')} connections. Node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model ?? 'unknown'}).`);
     console.log(`Load generator, simulator and every target share the machine. Load average (1/5/15 min) before: ${loads(loadBefore)}; after: ${loads(loadAfter)}.`);
-    console.log(`CPU µs per request: the target's whole process tree (for direct, the simulator's). Peak RSS: its largest process (how many processes).\n`);
+    console.log(`CPU µs per request: the target's whole process tree (for direct, the simulator's). Peak RSS: the high-water mark of its largest\nprocess since it started, after the runs so far (how many processes).\n`);
     printTable(['target', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/request', 'load generator CPU µs/request', 'peak RSS MB (processes)', 'non-2xx + errors'], rows);
     printTargets(results, singleName, cluster ? clusterName : undefined);
   }
