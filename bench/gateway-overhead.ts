@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { peakRssMb, start, waitFor } from './bench-processes.ts';
 import { agentTarget, directTarget, portkeyTarget, recordUpstreamBody, startPortkey, startSimulator } from './gateway-targets.ts';
+import { mean, median } from './bench-statistics.ts';
 import { argument, benchDatabaseUrl, createBenchKey, printTable, processCpuMs, startFlags } from './bench-support.ts';
 
 /**
@@ -88,12 +89,6 @@ for (let round = 0; round < rounds; round += 1) {
 const rss = Object.fromEntries(names.map((name) => [name, peakRssMb(worker[name].pid)])) as Record<Target, number>;
 for (const child of Object.values(worker)) child.kill('SIGTERM');
 
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const base = { p50: median(latency['direct (simulator)'].p50), p99: median(latency['direct (simulator)'].p99) };
 const added = (name: Target, percentile: 'p50' | 'p99') => median(latency[name][percentile]) - base[percentile];
 const rows = names.map((name) => {

@@ -17,6 +17,7 @@ import {
   type BenchServer,
 } from './bench-support.ts';
 import { waitFor } from './bench-processes.ts';
+import { mean, median } from './bench-statistics.ts';
 
 /**
  * Scale-out: the same agent request against (a) one `agentapi serve` on SQLite, (b) one on PostgreSQL +
@@ -156,8 +157,6 @@ try {
   // autocannon stops with requests still in flight; they finish before the servers are stopped.
   await new Promise((resolve) => setTimeout(resolve, 2000));
 
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-  const median = (values: number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? 0;
   const baseline = mean((samples.get(targets[0] as Target) ?? []).map((sample) => sample.requestsPerSecond));
   const rows = targets.map((target) => {
     const taken = samples.get(target) ?? [];

@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { treeCpuMs, treePeakRssMb } from '../bench-processes.ts';
 import { argument, freePort, printTable, stopChild } from '../bench-support.ts';
+import { mean, median } from '../bench-statistics.ts';
 import { agentTarget, directTarget, portkeyTarget, recordUpstreamBody, startPortkey, startSimulator, type RequestTarget } from '../gateway-targets.ts';
 import { profileUnderLoad } from './flame-phase.ts';
 import { serveTakesWorkers, startOurServer } from './our-server.ts';
@@ -73,13 +74,6 @@ async function drive(target: Target, connections: number, seconds: number): Prom
     failures: result.non2xx + result.errors,
   };
 }
-
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 function summarise(samples: Sample[]) {
   return {
