@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 
 export { argument, printTable } from './bench-table.ts';
+export { processCpuMs } from './bench-processes.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/agentapi.js');
@@ -16,7 +17,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, from the kernel. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -34,6 +36,9 @@ export function startFlags(): string[] {
   const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   return (scripts.start ?? '').split(/\s+/).filter((token) => token.startsWith('--'));
 }
+
+/** The benchmarks' agent request: `summarize`, pinned to one model so that every run makes the same upstream call. */
+export const agentRequest = { prompt: 'Summarise: revenue grew 12% in Q3 while churn fell to 2.1%, and the team shipped the new onboarding flow.', model: 'openai/gpt-5-mini' };
 
 /** A fresh SQLite file for one benchmark run. */
 export function benchDatabaseUrl(): string {
@@ -92,7 +97,7 @@ export async function startBenchServer(env: Record<string, string>, options: { s
 }
 
 /** SIGTERM, then the exit; at once when the process has already ended. */
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -169,11 +174,4 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
   } finally {
     await client.quit();
   }
-}
-
-/** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat. */
-export function processCpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

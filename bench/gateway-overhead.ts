@@ -1,8 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { peakRssMb, start, waitFor } from './bench-processes.ts';
+import { agentTarget, directTarget, portkeyTarget, recordUpstreamBody, startPortkey, startSimulator } from './gateway-targets.ts';
+import { mean, median } from './bench-statistics.ts';
 import { argument, benchDatabaseUrl, createBenchKey, printTable, processCpuMs, startFlags } from './bench-support.ts';
 
 /**
@@ -15,35 +17,7 @@ const duration = argument('duration', 8);
 const rounds = argument('rounds', 2);
 const rate = argument('rate', 200);
 const root = new URL('..', import.meta.url).pathname;
-const node = process.execPath;
 const ports = { simulator: 4710, ours: 4711, portkey: 4712, bare: 4713 };
-
-function start(name: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(node, args, { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    if (/error/i.test(chunk.toString())) process.stderr.write(`[${name}] ${chunk.toString()}`);
-  });
-  return child;
-}
-
-async function waitFor(url: string, init?: RequestInit): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(url, init)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Peak resident memory of a process so far, from the kernel's high-water mark. */
-function peakRssMb(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
 
 // The plan file gives the benchmark account an unlimited /api plan: the quota is counted, never refused.
 const plansFile = join(root, 'bench/bench-plans.yaml');
@@ -51,9 +25,7 @@ const databaseUrl = benchDatabaseUrl();
 // As a deployment does: migrate, then serve. The migration run also fills Node's compile cache, so the
 // server starts as every start after the first does (see bin/agentapi.js).
 await new Promise((resolve) => start('migrate', ['bin/agentapi.js', 'migrate'], { DATABASE_URL: databaseUrl }).once('exit', resolve));
-const simulator = start('simulator', ['tools/upstream-simulator/main.ts', '--port', String(ports.simulator), '--log-limit', '5'], {});
-const simulatorUrl = `http://127.0.0.1:${ports.simulator}`;
-await waitFor(`${simulatorUrl}/__control/health`);
+const { child: simulator, url: simulatorUrl } = await startSimulator(ports.simulator);
 const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve'], {
   HOST: '127.0.0.1',
   PORT: String(ports.ours),
@@ -65,35 +37,19 @@ const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve'], {
   // would be a second upstream request rather than overhead on the first.
   SAFETY_CRITIC: 'rubric',
 });
-const portkey = start('portkey', ['node_modules/@portkey-ai/gateway/build/start-server.js', `--port=${ports.portkey}`, '--headless'], { NODE_ENV: 'production' });
 const bare = start('bare proxy', ['bench/bare-proxy.ts', String(ports.bare), `${simulatorUrl}/openai/v1`], {});
+const portkey = await startPortkey(ports.portkey);
 await waitFor(`http://127.0.0.1:${ports.ours}/readyz`);
-await waitFor(`http://127.0.0.1:${ports.portkey}/`);
 const key = await createBenchKey(databaseUrl, { plan: 'bench', v1Plan: 'enterprise' });
 
 // One run through the service shows exactly what it sends upstream; direct and Portkey send the same.
-const agentRequest = { prompt: 'Summarise: revenue grew 12% in Q3 while churn fell to 2.1%, and the team shipped the new onboarding flow.', model: 'openai/gpt-5-mini' };
-const probe = await fetch(`http://127.0.0.1:${ports.ours}/api/agents/summarize`, {
-  method: 'POST',
-  headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-  body: JSON.stringify(agentRequest),
-});
-if (probe.status !== 200) throw new Error(`the service answered ${probe.status}: ${await probe.text()}`);
-const recorded = (await (await fetch(`${simulatorUrl}/__control/requests?provider=openai`)).json()) as { body: unknown }[];
-const upstreamBody = JSON.stringify(recorded.at(-1)?.body);
+const service = agentTarget(`http://127.0.0.1:${ports.ours}`, key);
+const upstreamBody = await recordUpstreamBody(service, simulatorUrl);
 
 const targets = {
-  'direct (simulator)': { url: `${simulatorUrl}/openai/v1/chat/completions`, headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: upstreamBody },
-  'this service': {
-    url: `http://127.0.0.1:${ports.ours}/api/agents/summarize`,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(agentRequest),
-  },
-  'Portkey gateway': {
-    url: `http://127.0.0.1:${ports.portkey}/v1/chat/completions`,
-    headers: { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${simulatorUrl}/openai/v1`, authorization: 'Bearer sk-bench', 'content-type': 'application/json' },
-    body: upstreamBody,
-  },
+  'direct (simulator)': directTarget(simulatorUrl, upstreamBody),
+  'this service': service,
+  'Portkey gateway': portkeyTarget(ports.portkey, simulatorUrl, upstreamBody),
   'bare Node proxy': { url: `http://127.0.0.1:${ports.bare}/chat/completions`, headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' }, body: upstreamBody },
 };
 type Target = keyof typeof targets;
@@ -133,12 +89,6 @@ for (let round = 0; round < rounds; round += 1) {
 const rss = Object.fromEntries(names.map((name) => [name, peakRssMb(worker[name].pid)])) as Record<Target, number>;
 for (const child of Object.values(worker)) child.kill('SIGTERM');
 
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const base = { p50: median(latency['direct (simulator)'].p50), p99: median(latency['direct (simulator)'].p99) };
 const added = (name: Target, percentile: 'p50' | 'p99') => median(latency[name][percentile]) - base[percentile];
 const rows = names.map((name) => {

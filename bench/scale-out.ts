@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  agentRequest,
   argument,
   benchDatabaseUrl,
   createBenchKey,
@@ -15,6 +16,8 @@ import {
   startBenchServer,
   type BenchServer,
 } from './bench-support.ts';
+import { waitFor } from './bench-processes.ts';
+import { mean, median } from './bench-statistics.ts';
 
 /**
  * Scale-out: the same agent request against (a) one `agentapi serve` on SQLite, (b) one on PostgreSQL +
@@ -49,26 +52,12 @@ const serviceEnvironment = {
   // The critic applies its rubric instead of a second model call.
   SAFETY_CRITIC: 'rubric',
 };
-const agentRequest = { prompt: 'Summarise: revenue grew 12% in Q3 while churn fell to 2.1%, and the team shipped the new onboarding flow.', model: 'openai/gpt-5-mini' };
 
 interface Target {
   name: string;
   servers: BenchServer[];
   keys: string[];
   cleanUp: () => Promise<void>;
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 let nextPort = firstPort + 1;
@@ -168,8 +157,6 @@ try {
   // autocannon stops with requests still in flight; they finish before the servers are stopped.
   await new Promise((resolve) => setTimeout(resolve, 2000));
 
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-  const median = (values: number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? 0;
   const baseline = mean((samples.get(targets[0] as Target) ?? []).map((sample) => sample.requestsPerSecond));
   const rows = targets.map((target) => {
     const taken = samples.get(target) ?? [];
