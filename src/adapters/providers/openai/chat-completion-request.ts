@@ -1,23 +1,38 @@
 import type { JSONSchema7, LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
 
 /**
+ * How the SDK sends a model's chat requests, which depends on what it knows of the model: a plain chat model
+ * gets `system` turns and every sampling setting; a reasoning model (o-series, GPT-5 and later) gets
+ * `developer` turns, no temperature, top_p or penalties, and its token limit as `max_completion_tokens`.
+ * Learnt per model from the SDK itself (see LeanChatModel), never guessed from the id.
+ */
+export interface ChatStyle {
+  systemRole: 'system' | 'developer';
+  /** Sampling settings dropped and the token limit sent as `max_completion_tokens`. */
+  reasoning: boolean;
+}
+
+export const chatStyles: readonly ChatStyle[] = [
+  { systemRole: 'system', reasoning: false },
+  { systemRole: 'developer', reasoning: true },
+];
+
+/**
  * The Chat Completions request body the AI SDK's OpenAI chat model (`getArgs`) sends, built directly, for
  * the requests this service makes: system, user and assistant text turns, a JSON answer with or without a
- * schema, sampling settings and `strictJsonSchema`. The keys come in the SDK's order, so the JSON text is
- * the same byte for byte.
+ * schema, sampling settings and `strictJsonSchema`, in the model's style. The keys come in the SDK's order,
+ * so the JSON text is the same byte for byte.
  *
- * Anything else answers undefined and stays with the SDK: models the SDK treats as reasoning models (it
- * turns `system` into `developer` and drops sampling settings), search-preview models (no temperature),
- * tools, reasoning settings, topK, other provider options, message options, files, and schemas the SDK
- * rewrites for OpenAI (propertyNames, lookaround patterns, single-reference allOf).
+ * Anything else answers undefined and stays with the SDK: tools, reasoning settings, topK, other provider
+ * options, message options, files, and schemas the SDK rewrites for OpenAI (propertyNames, lookaround
+ * patterns, single-reference allOf).
  */
-export function chatCompletionBody(modelId: string, options: LanguageModelV4CallOptions): Record<string, unknown> | undefined {
-  if (!sentAsPlainChat(modelId)) return undefined;
+export function chatCompletionBody(modelId: string, options: LanguageModelV4CallOptions, style: ChatStyle): Record<string, unknown> | undefined {
   if ((options.tools !== undefined && options.tools.length > 0) || options.toolChoice !== undefined) return undefined;
   if (options.topK !== undefined || options.reasoning !== undefined || options.headers !== undefined) return undefined;
   const strict = strictJsonSchemaOption(options.providerOptions);
   if (strict === undefined) return undefined;
-  const messages = chatMessages(options.prompt);
+  const messages = chatMessages(options.prompt, style.systemRole);
   if (messages === undefined) return undefined;
   const format = options.responseFormat;
   let responseFormat: Record<string, unknown> | undefined;
@@ -26,27 +41,20 @@ export function chatCompletionBody(modelId: string, options: LanguageModelV4Call
     else if (rewrittenForOpenAi(format.schema)) return undefined;
     else responseFormat = { type: 'json_schema', json_schema: { schema: format.schema, strict, name: format.name ?? 'response', description: format.description } };
   }
+  const sampled = !style.reasoning;
   return {
     model: modelId,
-    max_tokens: options.maxOutputTokens,
-    temperature: options.temperature,
-    top_p: options.topP,
-    frequency_penalty: options.frequencyPenalty,
-    presence_penalty: options.presencePenalty,
+    max_tokens: sampled ? options.maxOutputTokens : undefined,
+    temperature: sampled ? options.temperature : undefined,
+    top_p: sampled ? options.topP : undefined,
+    frequency_penalty: sampled ? options.frequencyPenalty : undefined,
+    presence_penalty: sampled ? options.presencePenalty : undefined,
     response_format: responseFormat,
     stop: options.stopSequences,
     seed: options.seed,
+    max_completion_tokens: sampled ? undefined : options.maxOutputTokens,
     messages,
   };
-}
-
-/**
- * Model ids the SDK sends as they are: not an o-series or GPT-5-or-later model (reasoning models in its
- * catalog) and not a search-preview model. Unknown ids, such as a gateway's or a simulator's, count as
- * plain chat models, as they do in the SDK.
- */
-function sentAsPlainChat(modelId: string): boolean {
-  return !/^o\d+(?:-|$)/.test(modelId) && !/^gpt-(?:[5-9]|\d{2,})/.test(modelId) && !modelId.includes('search-preview');
 }
 
 /** The `strictJsonSchema` option (true unless set), or undefined when other provider options are present. */
@@ -62,15 +70,15 @@ function strictJsonSchemaOption(providerOptions: LanguageModelV4CallOptions['pro
   return keys.length === 1 && typeof strict === 'boolean' ? strict : undefined;
 }
 
-type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string | { type: 'text'; text: string }[] };
+type ChatMessage = { role: ChatStyle['systemRole'] | 'user' | 'assistant'; content: string | { type: 'text'; text: string }[] };
 
 /** The prompt as Chat Completions messages, or undefined when a turn holds anything but plain text. */
-function chatMessages(prompt: LanguageModelV4Prompt): ChatMessage[] | undefined {
+function chatMessages(prompt: LanguageModelV4Prompt, systemRole: ChatStyle['systemRole']): ChatMessage[] | undefined {
   const messages: ChatMessage[] = [];
   for (const message of prompt) {
     if (message.providerOptions !== undefined) return undefined;
     if (message.role === 'system') {
-      messages.push({ role: 'system', content: message.content });
+      messages.push({ role: systemRole, content: message.content });
       continue;
     }
     if (message.role !== 'user' && message.role !== 'assistant') return undefined;

@@ -8,7 +8,8 @@ import type { ProviderSettingsByName } from '../../../config/app-config.ts';
 import { UpstreamError, type GenerationRequest, type GenerationResult } from '../../../ports/model-gateway.ts';
 import { AiSdkModelGateway } from '../ai-sdk-model-gateway.ts';
 import { connectionSettings, type ProviderAdapter } from '../provider-adapter.ts';
-import { chatCompletionBody } from './chat-completion-request.ts';
+import { chatCompletionBody, chatStyles, type ChatStyle } from './chat-completion-request.ts';
+import { learnChatStyle } from './learn-chat-style.ts';
 import { LeanChatModel } from './lean-chat-model.ts';
 import { openaiAdapter } from './openai-adapter.ts';
 
@@ -152,7 +153,8 @@ describe('the lean OpenAI chat path sends what the SDK sends', () => {
     expect(summary(lean)).toEqual(summary(sdk));
   });
 
-  // The catalog's models, ids the SDK does not know, and ids it treats apart (left to the SDK).
+  // The catalog's models, ids the SDK does not know, and ids it treats apart (reasoning models in their own
+  // style; search-preview models left to the SDK).
   const modelIds = [...catalogOpenAiModels, 'sim-chat-model', 'gpt-4o', 'gpt-3.5-turbo', 'chatgpt-4o-latest', 'gpt-4o-search-preview', 'gpt-5-chat-latest', 'o3'];
 
   it.each(modelIds)('model %s, with every sampling setting and a repair', async (providerModelId) => {
@@ -162,27 +164,41 @@ describe('the lean OpenAI chat path sends what the SDK sends', () => {
     expect(summary(lean)).toEqual(summary(sdk));
   });
 
-  it('takes the lean path for the plain chat models and leaves reasoning models to the SDK', () => {
+  it("learns each model's style from the SDK: reasoning models too, search-preview models left to it", async () => {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    const provider = createOpenAI({ apiKey: 'k', baseURL: baseUrl });
+    const [plain, reasoning] = chatStyles;
+    for (const modelId of catalogOpenAiModels) expect(await learnChatStyle(provider.chat(modelId)), modelId).toEqual(/^gpt-4/.test(modelId) ? plain : reasoning);
+    expect(await learnChatStyle(provider.chat('o3'))).toEqual(reasoning);
+    expect(await learnChatStyle(provider.chat('gpt-4o-search-preview'))).toBeUndefined();
+    // A model that does not build its requests apart is left to the SDK whole.
+    expect(await learnChatStyle({ ...refusingModel('gpt-4.1'), getArgs: undefined } as LanguageModelV4)).toBeUndefined();
+
     const options: LanguageModelV4CallOptions = { prompt: [{ role: 'system', content: 'x' }], responseFormat: { type: 'json', schema: { type: 'object' }, name: 'response' }, providerOptions: { openai: { strictJsonSchema: false } } };
-    const covered = catalogOpenAiModels.filter((modelId) => chatCompletionBody(modelId, options) !== undefined);
-    expect(covered).toEqual(catalogOpenAiModels.filter((modelId) => /^gpt-4/.test(modelId)));
-    expect(covered.length).toBeGreaterThan(0);
-    expect(chatCompletionBody('gpt-5.1', options)).toBeUndefined();
-    expect(chatCompletionBody('o4-mini', options)).toBeUndefined();
-    expect(chatCompletionBody('gpt-4o-search-preview', options)).toBeUndefined();
-    expect(chatCompletionBody('gpt-4.1', { ...options, providerOptions: { openai: { strictJsonSchema: false, user: 'u' } } })).toBeUndefined();
-    expect(chatCompletionBody('gpt-4.1', { ...options, topK: 3 })).toBeUndefined();
+    expect(chatCompletionBody('gpt-4.1', options, plain as ChatStyle)).toBeDefined();
+    expect(chatCompletionBody('gpt-4.1', { ...options, providerOptions: { openai: { strictJsonSchema: false, user: 'u' } } }, plain as ChatStyle)).toBeUndefined();
+    expect(chatCompletionBody('gpt-4.1', { ...options, topK: 3 }, plain as ChatStyle)).toBeUndefined();
   });
 
-  it('answers a covered request without the SDK model', async () => {
-    const refusing = { specificationVersion: 'v4', provider: 'openai.chat', modelId: 'gpt-4.1', supportedUrls: {}, doGenerate: () => Promise.reject(new Error('the SDK was called')), doStream: () => Promise.reject(new Error('the SDK was called')) } satisfies LanguageModelV4;
-    const model = new LeanChatModel(refusing, { baseUrl, apiKey: 'k', fetch, sdkVersion: '0' });
+  it.each(['gpt-4.1', 'gpt-5-mini'])("answers a covered request for %s without the SDK's doGenerate", async (modelId) => {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    const sdkModel = createOpenAI({ apiKey: 'k', baseURL: baseUrl }).chat(modelId);
+    const model = new LeanChatModel({ ...refusingModel(modelId), getArgs: (options: LanguageModelV4CallOptions) => (sdkModel as unknown as { getArgs: (o: LanguageModelV4CallOptions) => Promise<unknown> }).getArgs(options) } as LanguageModelV4, { baseUrl, apiKey: 'k', fetch, sdkVersion: '0' });
     answer = okAnswer;
-    const result = await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], responseFormat: { type: 'json' } });
+    received = [];
+    const result = await model.doGenerate({ prompt: [{ role: 'system', content: 'be brief' }, { role: 'user', content: [{ type: 'text', text: 'hi' }] }], responseFormat: { type: 'json' }, temperature: 0.2 });
     expect(result.content).toEqual([{ type: 'text', text: '{"title":"Fine","score":4,"findings":[{"name":"a"}]}' }]);
     expect(result.usage.inputTokens.total).toBe(31);
+    const sent = JSON.parse(received[0]?.body ?? '{}') as { messages: { role: string }[]; temperature?: number };
+    expect(sent.messages[0]?.role).toBe(modelId === 'gpt-4.1' ? 'system' : 'developer');
+    expect(sent.temperature).toBe(modelId === 'gpt-4.1' ? 0.2 : undefined);
   });
 });
+
+/** A model whose own calls fail: a lean answer cannot have come from it. */
+function refusingModel(modelId: string): LanguageModelV4 {
+  return { specificationVersion: 'v4', provider: 'openai.chat', modelId, supportedUrls: {}, doGenerate: () => Promise.reject(new Error('the SDK was called')), doStream: () => Promise.reject(new Error('the SDK was called')) };
+}
 
 describe('the lean OpenAI chat path reads answers as the SDK does', () => {
   const answers: [string, Canned][] = [

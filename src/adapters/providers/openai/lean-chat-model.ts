@@ -11,7 +11,8 @@ import {
   type LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { createNullLanguageModelUsage, generateId, getRuntimeEnvironmentUserAgent, secureJsonParse, VERSION as providerUtilsVersion } from '@ai-sdk/provider-utils';
-import { chatCompletionBody } from './chat-completion-request.ts';
+import { chatCompletionBody, type ChatStyle } from './chat-completion-request.ts';
+import { learnChatStyle } from './learn-chat-style.ts';
 import { failedResponseError, fetchFailure, type CallRecord } from './chat-completion-errors.ts';
 import { isChatCompletion, type ChatCompletion, type ChatCompletionChoice, type ChatCompletionUsage } from './chat-completion-response.ts';
 
@@ -26,7 +27,8 @@ export interface LeanChatConnection {
 
 /**
  * An OpenAI Chat Completions model whose doGenerate builds the request and reads the answer itself, for
- * the requests chatCompletionBody covers, and otherwise (and for doStream) is the SDK's own model. It
+ * the requests chatCompletionBody covers in the style the SDK sends this model's requests in (learnt once,
+ * see learn-chat-style.ts), and otherwise (and for doStream) is the SDK's own model. It
  * sends what the SDK sends, to the same URL with the same headers, and returns and throws what the SDK
  * would (docs/decisions/0068-lean-openai-chat-path.md); it skips the SDK's per-call option parsing,
  * schema normalisation, header resolution and zod validation of the answer.
@@ -37,6 +39,8 @@ export class LeanChatModel implements LanguageModelV4 {
   readonly #url: string;
   readonly #headers: Record<string, string>;
   readonly #fetch: typeof fetch;
+  /** How the SDK sends this model's requests, learnt from it once; undefined: every call goes to the SDK. */
+  #style: Promise<ChatStyle | undefined> | undefined;
 
   constructor(sdkModel: LanguageModelV4, connection: LeanChatConnection) {
     this.#sdkModel = sdkModel;
@@ -64,7 +68,9 @@ export class LeanChatModel implements LanguageModelV4 {
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-    const body = chatCompletionBody(this.modelId, options);
+    this.#style ??= learnChatStyle(this.#sdkModel);
+    const style = await this.#style;
+    const body = style ? chatCompletionBody(this.modelId, options, style) : undefined;
     if (body === undefined) return this.#sdkModel.doGenerate(options);
     const call: CallRecord = { url: this.#url, requestBodyValues: body };
     let response: Response;
