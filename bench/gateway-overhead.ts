@@ -54,7 +54,8 @@ await new Promise((resolve) => start('migrate', ['bin/agentapi.js', 'migrate'], 
 const simulator = start('simulator', ['tools/upstream-simulator/main.ts', '--port', String(ports.simulator), '--log-limit', '5'], {});
 const simulatorUrl = `http://127.0.0.1:${ports.simulator}`;
 await waitFor(`${simulatorUrl}/__control/health`);
-const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve'], {
+// One process against one process: workers would compare a cluster with a single gateway.
+const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve', '--workers', '1'], {
   HOST: '127.0.0.1',
   PORT: String(ports.ours),
   DATABASE_URL: databaseUrl,

@@ -7,9 +7,12 @@ import { waitFor } from './wait-for.ts';
 
 const bin = join(packageRoot, 'bin/agentapi.js');
 
-/** Only what a process needs to run: tests never pass on a developer's provider keys. */
+/**
+ * Only what a process needs to run: tests never pass on a developer's provider keys. `serve` is one process
+ * unless a test asks for workers (SERVER_WORKERS or --workers).
+ */
 function childEnvironment(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', WEBHOOK_SECRET_KEY: processSecretKey, ...env };
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', WEBHOOK_SECRET_KEY: processSecretKey, SERVER_WORKERS: '1', ...env };
 }
 
 /** One webhook secret key for every process a test file starts, so they can read each other's secrets. */
