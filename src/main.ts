@@ -74,12 +74,13 @@ export async function main(argv: string[]): Promise<number> {
     processIo.error(missingDatabaseMessage(config.database, [command, ...args.slice(0, 1)].join(' ')));
     return exitCodes.noDatabase;
   }
-  const logger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2, { format: config.logFormat });
+  const processLogger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2, { format: config.logFormat });
   const workers = serveOptions?.workers ?? config.server.workers;
   // `serve` with more than one worker: this process supervises the workers, each of which runs `serve` again.
-  if (command === 'serve' && workers > 1 && cluster.isPrimary) return superviseWorkers(config, logger, { workers, missing, debug: globals.debug });
-  // A worker's id: 1 to N for the first ones, then counting on as the primary replaces workers.
+  if (command === 'serve' && workers > 1 && cluster.isPrimary) return superviseWorkers(config, processLogger, { workers, missing, debug: globals.debug });
+  // A worker's id: 1 to N for the first ones, then counting on as the primary replaces workers. Its log lines say it.
   const serverWorker = command === 'serve' ? cluster.worker?.id : undefined;
+  const logger = serverWorker === undefined ? processLogger : processLogger.child({ worker: serverWorker });
 
   let container: Container;
   try {
@@ -208,7 +209,7 @@ async function serve(container: Container, logger: Logger, serverWorker: number 
     logger.info({ address, database: container.database.location, agents: container.services.catalog.size }, `Agent Execution API listening on ${address}`);
   } else {
     // The primary announces the server once every worker listens.
-    logger.info({ worker: serverWorker, database: container.database.location, agents: container.services.catalog.size }, `server worker ${serverWorker} ready`);
+    logger.info({ database: container.database.location, agents: container.services.catalog.size }, `server worker ${serverWorker} ready`);
   }
 
   await untilStopped(logger);

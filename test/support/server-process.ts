@@ -59,12 +59,14 @@ export interface ServerProcess {
 /** How long a process may take to say it is ready before it is killed and the start fails. */
 export interface StartOptions {
   startupMs?: number;
+  /** `serve`'s own options, such as `--workers 2`. */
+  args?: string[];
 }
 
 /** Starts `agentapi serve` on a free port and waits until it listens. */
 export async function startServerProcess(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  return startProcess(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env }, 'Agent Execution API listening', `http://127.0.0.1:${port}`, options);
+  return startProcess(['serve', ...(options.args ?? [])], { HOST: '127.0.0.1', PORT: String(port), ...env }, 'Agent Execution API listening', `http://127.0.0.1:${port}`, options);
 }
 
 /**
