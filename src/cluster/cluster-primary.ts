@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { isClusterMessage, isRelayed, type ClusterMessage } from '../adapters/cluster/cluster-messages.ts';
-import { MetricsGathering } from './metrics-gathering.ts';
+import type { ClusterMessage } from '../adapters/cluster/cluster-messages.ts';
+import { clusterMessageRouter } from './message-router.ts';
 import { nextCrashCount, restartDelayMs } from './restart-backoff.ts';
 
 export interface ClusterPrimaryOptions {
@@ -38,16 +38,7 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions): Promise
   let allExited: () => void = () => undefined;
 
   const connected = () => new Map(slots.flatMap((slot) => (slot.worker?.isConnected() ? [[slot.worker.id, sendTo(slot.worker)] as const] : [])));
-  const metrics = new MetricsGathering({ connected });
-
-  const onMessage = (from: Worker, message: unknown) => {
-    if (!isClusterMessage(message)) return;
-    if (isRelayed(message)) {
-      for (const [id, send] of connected()) if (id !== from.id) send(message);
-      return;
-    }
-    metrics.handle(from.id, message, sendTo(from));
-  };
+  const router = clusterMessageRouter({ connected });
 
   const fork = (index: number) => {
     const slot = slots[index] as Slot;
@@ -55,7 +46,7 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions): Promise
     const worker = cluster.fork();
     slot.worker = worker;
     slot.startedAt = Date.now();
-    worker.on('message', (message: unknown) => onMessage(worker, message));
+    worker.on('message', (message: unknown) => router.deliver(worker.id, message, sendTo(worker)));
     worker.on('listening', (address: AddressInfo) => {
       if (listened.has(index)) return;
       listened.add(index);
@@ -66,7 +57,7 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions): Promise
       }
     });
     worker.on('exit', (code, signal) => {
-      metrics.forget(worker.id);
+      router.forget(worker.id);
       if (slot.worker === worker) slot.worker = undefined;
       if (stopping) {
         if (slots.every((each) => each.worker === undefined)) allExited();
