@@ -104,7 +104,7 @@ describe.each([
   });
 });
 
-describe('playbook runs across two workers on SQLite', () => {
+describe('runs across two workers on SQLite, every provider the simulator', () => {
   let simulator: UpstreamSimulator;
   beforeAll(async () => {
     simulator = await startUpstreamSimulator({ requestLogLimit: 5000 });
@@ -143,6 +143,34 @@ describe('playbook runs across two workers on SQLite', () => {
     // Negative when the worker running the step was too busy to read the event before the other one.
     console.info(`remote minus local arrival over ${delays.length} events: max ${Math.max(...delays).toFixed(1)} ms, median ${delays.sort((a, b) => a - b)[Math.floor(delays.length / 2)]?.toFixed(1)} ms`);
     expect(Math.max(...delays)).toBeLessThan(250);
+  });
+
+  it('a model whose circuit one worker opened is skipped by the other', async () => {
+    const env = { ...simulatedEnvironment(simulator, 30_000), CIRCUIT_FAILURE_THRESHOLD: '2', CIRCUIT_COOLDOWN_MS: '600000', DATABASE_URL: freshSqliteUrl() };
+    expect((await runCli(['migrate'], env)).code).toBe(0);
+    const key = await createKey(env);
+    const server = await serveWorkers(2, env);
+    const ask = async () => {
+      const answer = await freshRequest(`${server.url}/api/v1/agents/blog-gen`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: { prompt: 'a post on bookkeeping' } });
+      expect(answer.status, answer.body).toBe(200);
+      return { worker: await servedBy(server, answer.requestId), meta: (JSON.parse(answer.body) as { meta: { routing: { chain: string[] }; attempts: { model: string; outcome: string }[] } }).meta };
+    };
+    const failing = (await ask()).meta.routing.chain[0] ?? '';
+    simulator.setFaults({ models: { [failing.split('/').slice(1).join('/')]: { failureRate: 1, failWith: { type: 'http', status: 503 } } } });
+
+    const seen: { worker: number; failed: number }[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      const { worker, meta } = await ask();
+      seen.push({ worker, failed: meta.attempts.filter((attempt) => attempt.model === failing && attempt.outcome !== 'ok').length });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The request after which one worker had seen the threshold of failures: from then on, no worker tries the model.
+    const failures = new Map<number, number>();
+    const opened = seen.findIndex(({ worker, failed }) => failures.set(worker, (failures.get(worker) ?? 0) + failed).get(worker) === 2 || (failures.get(worker) ?? 0) > 2);
+    expect(opened, JSON.stringify(seen)).toBeGreaterThan(-1);
+    const after = seen.slice(opened + 1);
+    expect(after.map((request) => request.failed), JSON.stringify(seen)).toEqual(after.map(() => 0));
+    expect(new Set(after.map((request) => request.worker))).toEqual(new Set([1, 2]));
   });
 
   it('a worker killed mid-step does not lose the run: it completes, each finished step run once', async () => {
