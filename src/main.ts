@@ -14,7 +14,7 @@ import { describeAppError } from './cli/describe-error.ts';
 import { announceDatabase, databaseMissing, missingDatabaseMessage } from './cli/database-choice.ts';
 import { exitCodes } from './cli/exit-codes.ts';
 import { takeGlobalOptions, type GlobalOptions } from './cli/global-options.ts';
-import { parseServeOptions, type ServeOptions } from './cli/serve-options.ts';
+import { chooseServerWorkers, parseServeOptions, type ServeOptions } from './cli/serve-options.ts';
 import { usage } from './cli/usage.ts';
 import { runClusterPrimary } from './cluster/cluster-primary.ts';
 import { prepareDatabase } from './composition/prepare-database.ts';
@@ -75,7 +75,16 @@ export async function main(argv: string[]): Promise<number> {
     return exitCodes.noDatabase;
   }
   const processLogger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2, { format: config.logFormat });
-  const workers = serveOptions?.workers ?? config.server.workers;
+  let workers = 1;
+  if (command === 'serve') {
+    try {
+      const chosen = chooseServerWorkers(serveOptions ?? { workers: undefined }, config.server.workers, config.database.url);
+      if (chosen.reduced) processLogger.warn('DATABASE_URL=sqlite::memory: lives in one process: serving with one worker');
+      workers = chosen.workers;
+    } catch (error) {
+      return reportCommandError(error, globals.debug);
+    }
+  }
   // `serve` with more than one worker: this process supervises the workers, each of which runs `serve` again.
   if (command === 'serve' && workers > 1 && cluster.isPrimary) return superviseWorkers(config, processLogger, { workers, missing, debug: globals.debug });
   // A worker's id: 1 to N for the first ones, then counting on as the primary replaces workers. Its log lines say it.

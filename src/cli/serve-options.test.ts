@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './cli-io.ts';
-import { parseServeOptions } from './serve-options.ts';
+import { chooseServerWorkers, parseServeOptions } from './serve-options.ts';
 
 describe('agentapi serve options', () => {
   it('reads --workers N and --workers=N, and nothing when absent', () => {
@@ -17,5 +17,18 @@ describe('agentapi serve options', () => {
   it('refuses unknown options and arguments', () => {
     expect(() => parseServeOptions(['--port', '3000'])).toThrow(/Unknown option/);
     expect(() => parseServeOptions(['extra'])).toThrow(/positional/);
+  });
+});
+
+describe('the number of server workers', () => {
+  it('takes --workers over the configured count', () => {
+    expect(chooseServerWorkers({ workers: 3 }, 8, 'sqlite:./data/agentapi.db')).toEqual({ workers: 3, reduced: false });
+    expect(chooseServerWorkers({ workers: undefined }, 8, 'postgres://h/db')).toEqual({ workers: 8, reduced: false });
+  });
+
+  it('serves an in-memory database with one process: more on the command line is a mistake, from the configuration it is reduced', () => {
+    expect(() => chooseServerWorkers({ workers: 2 }, 1, 'sqlite::memory:')).toThrow(UsageError);
+    expect(chooseServerWorkers({ workers: 1 }, 8, 'sqlite::memory:')).toEqual({ workers: 1, reduced: false });
+    expect(chooseServerWorkers({ workers: undefined }, 8, 'sqlite::memory:')).toEqual({ workers: 1, reduced: true });
   });
 });

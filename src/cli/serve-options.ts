@@ -18,3 +18,16 @@ export function parseServeOptions(args: string[]): ServeOptions {
   }
   return { workers };
 }
+
+/**
+ * How many workers serve: `--workers` over the configured count. An in-memory SQLite database lives in one
+ * process, so it is served by one: asking for more on the command line is a usage mistake, and a count from
+ * the configuration (or the default) is brought down to 1 (`reduced`, for the log).
+ */
+export function chooseServerWorkers(options: ServeOptions, configured: number, databaseUrl: string): { workers: number; reduced: boolean } {
+  if (databaseUrl !== 'sqlite::memory:') return { workers: options.workers ?? configured, reduced: false };
+  if (options.workers !== undefined && options.workers > 1) {
+    throw new UsageError(`--workers must be 1 with DATABASE_URL=sqlite::memory:: an in-memory database lives in one process`);
+  }
+  return { workers: 1, reduced: configured > 1 && options.workers === undefined };
+}
