@@ -34,7 +34,8 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions): Promise
   const slots: Slot[] = Array.from({ length: options.workers }, () => ({ worker: undefined, startedAt: 0, crashesInRow: 0, restart: undefined }));
   const listened = new Set<number>();
   let stopping = false;
-  let startupFailure: number | undefined;
+  /** Set when the server could not start, or workers had to be killed. */
+  let failure: number | undefined;
   let allExited: () => void = () => undefined;
 
   const connected = () => new Map(slots.flatMap((slot) => (slot.worker?.isConnected() ? [[slot.worker.id, sendTo(slot.worker)] as const] : [])));
@@ -65,14 +66,14 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions): Promise
       }
       if (listened.size < options.workers) {
         // The server never came up (a port in use, a bad catalog…): stop, as a single process would.
-        logger.error({ worker: index + 1, code, signal }, 'a server worker exited while the server was starting; stopping');
-        startupFailure = code || 1;
+        logger.error({ worker: worker.id, code, signal }, `server worker ${worker.id} exited while the server was starting; stopping`);
+        failure = code || 1;
         void stop();
         return;
       }
       slot.crashesInRow = nextCrashCount(slot.crashesInRow, Date.now() - slot.startedAt);
       const delayMs = restartDelayMs(slot.crashesInRow);
-      logger.warn({ worker: index + 1, pid: worker.process.pid, code, signal, crashesInRow: slot.crashesInRow, restartInMs: delayMs }, `server worker ${index + 1} exited unexpectedly; starting another in ${delayMs} ms`);
+      logger.warn({ worker: worker.id, pid: worker.process.pid, code, signal, crashesInRow: slot.crashesInRow, restartInMs: delayMs }, `server worker ${worker.id} exited unexpectedly; starting another in ${delayMs} ms`);
       slot.restart = setTimeout(() => fork(index), delayMs);
     });
   };
@@ -96,7 +97,7 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions): Promise
       const left = slots.flatMap((slot) => (slot.worker ? [slot.worker] : []));
       logger.error({ pids: left.map((worker) => worker.process.pid), waitedMs: options.stopTimeoutMs }, 'server workers still running at the end of the stop; killing them');
       for (const worker of left) worker.process.kill('SIGKILL');
-      startupFailure ??= 1;
+      failure ??= 1;
     }
   };
 
@@ -104,7 +105,7 @@ export async function runClusterPrimary(options: ClusterPrimaryOptions): Promise
   for (let index = 0; index < options.workers; index += 1) fork(index);
   await Promise.race([options.stopped, exited]);
   await stop();
-  return startupFailure ?? 0;
+  return failure ?? 0;
 }
 
 /** Sends to a worker, dropping the message if its channel closed meanwhile (it is exiting). */
