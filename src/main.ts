@@ -95,7 +95,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     container = await buildContainer(config, logger, { cluster: serverWorker === undefined ? undefined : processClusterChannel() });
   } catch (error) {
-    return reportCommandError(error, globals.debug);
+    return failed(reportCommandError(error, globals.debug), serverWorker);
   }
   // The primary said it, once.
   if (serverWorker === undefined) processIo.error(announceDatabase(config.database, container.database.location, missing));
@@ -107,7 +107,7 @@ export async function main(argv: string[]): Promise<number> {
     await requireCurrentSchema(container);
     return await runCommand(command, args, container);
   } catch (error) {
-    return reportCommandError(error, globals.debug);
+    return failed(reportCommandError(error, globals.debug), serverWorker);
   } finally {
     if (!longRunning) await container.close();
   }
@@ -294,6 +294,15 @@ function announceProviders(container: Container, logger: Logger): void {
   } else {
     logger.info({ providers: configured }, `model providers: ${configured.join(', ')}`);
   }
+}
+
+/**
+ * A server worker that failed (its port taken, a bad catalog…) ends at once: its channel to the primary and
+ * its connections would keep it alive, and the primary is waiting for its exit. Anything else returns the code.
+ */
+function failed(code: number, serverWorker: number | undefined): number {
+  if (serverWorker !== undefined) process.exit(code);
+  return code;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../../tools/upstream-simulator/simulator-server.ts';
 import { callsPerStep, createKey, simulatedEnvironment, startRun, untilStepCalled } from '../support/ad-campaign-processes.ts';
@@ -65,6 +66,20 @@ describe('the processes', () => {
       const metrics = await freshRequest(`${server.url}/metrics`);
       expect(metrics.status, `scrape ${attempt}`).toBe(200);
       expect(metrics.body).toContain('agentapi_http_requests_total{method="GET",route="/healthz",status="200"} 20\n');
+    }
+  });
+
+  it('stops with exit code 1 when the workers cannot start (the port is taken), as one process would', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const result = await runCli(['serve', '--workers', '2'], { DATABASE_URL: freshSqliteUrl(), HOST: '127.0.0.1', PORT: port, LOG_FORMAT: 'json' });
+      expect(result.code).toBe(1);
+      expect(result.stderr + result.stdout).toContain('EADDRINUSE');
+      expect(result.stdout).toContain('exited while the server was starting; stopping');
+    } finally {
+      taken.close();
     }
   });
 
