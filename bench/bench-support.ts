@@ -71,7 +71,8 @@ export async function startBenchServer(env: Record<string, string>, options: { s
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [...startFlags(), bin, 'serve'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // One server process, as the measurements describe, unless the caller asks for workers.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), SERVER_WORKERS: '1', ...env },
     stdio: ['ignore', options.showErrors ? 'pipe' : 'ignore', 'inherit'],
   });
   if (options.showErrors) followLog(child, 'server');

@@ -26,7 +26,8 @@ const databaseUrl = benchDatabaseUrl();
 // server starts as every start after the first does (see bin/agentapi.js).
 await new Promise((resolve) => start('migrate', ['bin/agentapi.js', 'migrate'], { DATABASE_URL: databaseUrl }).once('exit', resolve));
 const { child: simulator, url: simulatorUrl } = await startSimulator(ports.simulator);
-const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve'], {
+// One process against one process: workers would compare a cluster with a single gateway.
+const ours = start('agentapi', [...startFlags(), 'bin/agentapi.js', 'serve', '--workers', '1'], {
   HOST: '127.0.0.1',
   PORT: String(ports.ours),
   DATABASE_URL: databaseUrl,

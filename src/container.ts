@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
+import type { ClusterChannel } from './adapters/cluster/cluster-channel.ts';
 import { migrateToLatest, type MigrationReport } from './adapters/db/migrator.ts';
 import type { Database } from './adapters/db/open-database.ts';
 import { buildHttpServices, httpOptionsOf } from './composition/build-http-services.ts';
@@ -28,12 +29,13 @@ export interface Container extends ProcessLifecycle {
 }
 
 /**
- * Loads the data files and builds every service once, in the order they depend on each other (see
+ * Loads the data files and builds every service once (in a worker of `agentapi serve --workers N`, with
+ * `cluster`, its line to the primary), in the order they depend on each other (see
  * src/composition/). Anything invalid fails here, before serving.
  */
-export async function buildContainer(config: AppConfig, logger: Logger): Promise<Container> {
+export async function buildContainer(config: AppConfig, logger: Logger, options: { cluster?: ClusterChannel | undefined } = {}): Promise<Container> {
   const catalogs = loadCatalogs(config);
-  const storage = await buildStorage(config, logger);
+  const storage = await buildStorage(config, logger, options.cluster);
   const providers = await buildProviders(config, catalogs, storage);
   const usage = buildUsage(config, catalogs, storage, providers.telemetry);
   // This process, as recorded on the playbook steps and webhook deliveries it claims.

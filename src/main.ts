@@ -1,5 +1,8 @@
+import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { parseArgs } from 'node:util';
+import { processClusterChannel } from './adapters/cluster/cluster-channel.ts';
+import { openDatabase } from './adapters/db/open-database.ts';
 import { runKeysCommand } from './cli/commands/keys-command.ts';
 import { runPlaybookCommand } from './cli/commands/playbook-command.ts';
 import { runAgentCommand } from './cli/commands/run-command.ts';
@@ -11,7 +14,12 @@ import { describeAppError } from './cli/describe-error.ts';
 import { announceDatabase, databaseMissing, missingDatabaseMessage } from './cli/database-choice.ts';
 import { exitCodes } from './cli/exit-codes.ts';
 import { takeGlobalOptions, type GlobalOptions } from './cli/global-options.ts';
+import { chooseServerWorkers, parseServeOptions, type ServeOptions } from './cli/serve-options.ts';
 import { usage } from './cli/usage.ts';
+import { runClusterPrimary } from './cluster/cluster-primary.ts';
+import { prepareDatabase } from './composition/prepare-database.ts';
+import { drainMsOf } from './composition/process-lifecycle.ts';
+import type { AppConfig } from './config/app-config.ts';
 import { loadConfig } from './config/load-config.ts';
 import { createLogger } from './adapters/logging/create-logger.ts';
 import { buildContainer, type Container } from './container.ts';
@@ -42,6 +50,12 @@ export async function main(argv: string[]): Promise<number> {
     processIo.error(`Unknown command "${command}".\n\n${usage}`);
     return exitCodes.usage;
   }
+  let serveOptions: ServeOptions | undefined;
+  try {
+    if (command === 'serve') serveOptions = parseServeOptions(args);
+  } catch (error) {
+    return reportCommandError(error, globals.debug);
+  }
 
   const loaded = loadConfig({ dataDir: globals.dataDir });
   if (!loaded.ok) {
@@ -60,24 +74,40 @@ export async function main(argv: string[]): Promise<number> {
     processIo.error(missingDatabaseMessage(config.database, [command, ...args.slice(0, 1)].join(' ')));
     return exitCodes.noDatabase;
   }
-  const logger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2, { format: config.logFormat });
+  const processLogger = createLogger(longRunning ? config.logLevel : 'warn', longRunning ? 1 : 2, { format: config.logFormat });
+  let workers = 1;
+  if (command === 'serve') {
+    try {
+      const chosen = chooseServerWorkers(serveOptions ?? { workers: undefined }, config.server.workers, config.database.url);
+      if (chosen.reduced) processLogger.warn('DATABASE_URL=sqlite::memory: lives in one process: serving with one worker');
+      workers = chosen.workers;
+    } catch (error) {
+      return reportCommandError(error, globals.debug);
+    }
+  }
+  // `serve` with more than one worker: this process supervises the workers, each of which runs `serve` again.
+  if (command === 'serve' && workers > 1 && cluster.isPrimary) return superviseWorkers(config, processLogger, { workers, missing, debug: globals.debug });
+  // A worker's id: 1 to N for the first ones, then counting on as the primary replaces workers. Its log lines say it.
+  const serverWorker = command === 'serve' ? cluster.worker?.id : undefined;
+  const logger = serverWorker === undefined ? processLogger : processLogger.child({ worker: serverWorker });
 
   let container: Container;
   try {
-    container = await buildContainer(config, logger);
+    container = await buildContainer(config, logger, { cluster: serverWorker === undefined ? undefined : processClusterChannel() });
   } catch (error) {
-    return reportCommandError(error, globals.debug);
+    return failed(reportCommandError(error, globals.debug), serverWorker);
   }
-  processIo.error(announceDatabase(config.database, container.database.location, missing));
+  // The primary said it, once.
+  if (serverWorker === undefined) processIo.error(announceDatabase(config.database, container.database.location, missing));
 
   try {
-    if (command === 'serve') return await serve(container, logger);
+    if (command === 'serve') return await serve(container, logger, serverWorker);
     if (command === 'worker') return await work(container, logger);
     if (command === 'migrate') return await migrate(container, args);
     await requireCurrentSchema(container);
     return await runCommand(command, args, container);
   } catch (error) {
-    return reportCommandError(error, globals.debug);
+    return failed(reportCommandError(error, globals.debug), serverWorker);
   } finally {
     if (!longRunning) await container.close();
   }
@@ -142,10 +172,34 @@ async function requireCurrentSchema(container: Container): Promise<void> {
   }
 }
 
-async function serve(container: Container, logger: Logger): Promise<number> {
+/**
+ * The primary of `agentapi serve --workers N` (see src/cluster/cluster-primary.ts): it builds no container, it
+ * prepares the database once (migrating SQLite), closes it, then forks and supervises the workers.
+ */
+async function superviseWorkers(config: AppConfig, logger: Logger, options: { workers: number; missing: boolean; debug: boolean }): Promise<number> {
+  const stopped = untilStopped(logger);
+  try {
+    const database = await openDatabase(config.database.url, { preparedStatements: config.database.preparedStatements });
+    processIo.error(announceDatabase(config.database, database.location, options.missing));
+    try {
+      await prepareDatabase(database, config, logger);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    return reportCommandError(error, options.debug);
+  }
+  // A worker's stop waits for its runs to be recorded, then closes its connections.
+  return runClusterPrimary({ workers: options.workers, logger, stopped, stopTimeoutMs: drainMsOf(config) + 15_000 });
+}
+
+/** `agentapi serve`: the whole server in this process, or one of the workers (`serverWorker`, its id) of `--workers N`. */
+async function serve(container: Container, logger: Logger, serverWorker: number | undefined): Promise<number> {
   const { config } = container;
-  await prepareDatabase(container, logger);
-  announceProviders(container, logger);
+  // The primary prepared the database before forking the workers.
+  if (serverWorker === undefined) await prepareDatabase(container.database, config, logger);
+  // Said once, by the first worker.
+  if (serverWorker === undefined || serverWorker === 1) announceProviders(container, logger);
 
   // Embedded mode has no other process to run playbook steps; with Redis, dedicated workers may take them all.
   if (!config.redis.url || config.playbooks.serverWorker) container.startPlaybookWorker();
@@ -160,13 +214,20 @@ async function serve(container: Container, logger: Logger): Promise<number> {
   const reclaim = setInterval(() => void container.reclaimExpiredHolds(), Math.max(500, Math.floor(config.quotaHoldMs / 2)));
   reclaim.unref();
   const address = await app.listen({ host: config.server.host, port: config.server.port });
-  logger.info({ address, database: container.database.location, agents: container.services.catalog.size }, `Agent Execution API listening on ${address}`);
+  if (serverWorker === undefined) {
+    logger.info({ address, database: container.database.location, agents: container.services.catalog.size }, `Agent Execution API listening on ${address}`);
+  } else {
+    // The primary announces the server once every worker listens.
+    logger.info({ database: container.database.location, agents: container.services.catalog.size }, `server worker ${serverWorker} ready`);
+  }
 
   await untilStopped(logger);
   clearInterval(purge);
   clearInterval(reclaim);
   await app.close();
   await container.close();
+  // A worker's channel to the primary would keep it alive: closing it lets the process end.
+  if (serverWorker !== undefined) cluster.worker?.disconnect();
   return 0;
 }
 
@@ -223,22 +284,6 @@ function untilStopped(logger: Logger): Promise<void> {
   });
 }
 
-async function prepareDatabase(container: Container, logger: Logger): Promise<void> {
-  const { config, database } = container;
-  if (database.dialect === 'sqlite' && config.database.autoMigrate) {
-    const report = await container.migrate();
-    if (!report.alreadyCurrent) logger.info({ applied: report.applied }, `migrated ${database.location}`);
-    return;
-  }
-  const state = await container.services.schema.inspect();
-  if (!state.current) {
-    logger.warn(
-      { pending: state.pending, error: state.error },
-      `${database.location} is not at the latest migration: database-backed endpoints answer 503 not_migrated until \`agentapi migrate\` runs`,
-    );
-  }
-}
-
 function announceProviders(container: Container, logger: Logger): void {
   const configured = [...container.gateway.configuredProviders()].filter((name) => name !== 'sandbox');
   if (configured.length === 0) {
@@ -249,6 +294,15 @@ function announceProviders(container: Container, logger: Logger): void {
   } else {
     logger.info({ providers: configured }, `model providers: ${configured.join(', ')}`);
   }
+}
+
+/**
+ * A server worker that failed (its port taken, a bad catalog…) ends at once: its channel to the primary and
+ * its connections would keep it alive, and the primary is waiting for its exit. Anything else returns the code.
+ */
+function failed(code: number, serverWorker: number | undefined): number {
+  if (serverWorker !== undefined) process.exit(code);
+  return code;
 }
 
 /**

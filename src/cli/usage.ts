@@ -10,7 +10,10 @@ const lines = (text: string) => text.split('\n').slice(1).join('\n');
 export const usage = `agentapi — the Agent Execution API
 
 Usage:
-  agentapi serve              start the HTTP server (the default; what npm start runs)
+  agentapi serve [--workers <n>]
+                              start the HTTP server (the default; what npm start runs) in <n> worker
+                              processes, 1 to 64 (default SERVER_WORKERS, or one per core); 1 is a
+                              single process
   agentapi worker             execute playbook steps taken from Redis (needs REDIS_URL); no HTTP
   agentapi migrate [--json]   bring the database schema to the latest migration
 ${lines(keysUsage)}

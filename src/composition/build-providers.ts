@@ -1,3 +1,5 @@
+import { clusterCircuitBreaker } from '../adapters/cluster/cluster-circuit-breaker.ts';
+import { ClusterMetrics } from '../adapters/cluster/cluster-metrics.ts';
 import { KyselyConversationRepository } from '../adapters/db/repositories/conversation-repository.ts';
 import { PrometheusTelemetry } from '../adapters/metrics/prometheus-telemetry.ts';
 import { OpenAiModerator } from '../adapters/moderation/openai-moderator.ts';
@@ -28,7 +30,7 @@ export interface Providers {
   gateway: AiSdkModelGateway;
   breaker: InMemoryCircuitBreaker;
   router: ModelRouter;
-  /** This process's counters, served by GET /metrics. */
+  /** This process's counters, served by GET /metrics (with the other workers' in a server worker). */
   telemetry: PrometheusTelemetry;
   safety: SafetyPipeline;
   /** Every address the service calls goes through it (tools and webhooks alike). */
@@ -36,13 +38,22 @@ export interface Providers {
   tools: ReadonlyMap<string, AgentTool>;
 }
 
-/** Connects the configured model providers and builds the router, the safety pipeline and the agents' tools. */
-export async function buildProviders(config: AppConfig, catalogs: Catalogs, storage: Pick<Storage, 'database'>): Promise<Providers> {
+/**
+ * Connects the configured model providers and builds the router, the safety pipeline and the agents' tools.
+ * In a server worker (`cluster`), circuits and metrics are shared with the other workers through the primary.
+ */
+export async function buildProviders(config: AppConfig, catalogs: Catalogs, storage: Pick<Storage, 'database' | 'cluster'>): Promise<Providers> {
+  const { cluster } = storage;
   const gateway = await AiSdkModelGateway.create(config.providers, providerAdapters);
-  const breaker = new InMemoryCircuitBreaker(config.circuitBreaker);
+  const breaker = cluster ? clusterCircuitBreaker(cluster, config.circuitBreaker) : new InMemoryCircuitBreaker(config.circuitBreaker);
   const router = new ModelRouter(catalogs.registry, gateway.configuredProviders(), breaker);
+  const clusterMetrics = cluster ? new ClusterMetrics(cluster, () => telemetry.ownMetricsAsJson()) : undefined;
   // The breaker is read at each scrape for the models runs can go to.
-  const telemetry = new PrometheusTelemetry({ breaker, modelIds: router.routableModels().map((model) => model.id) });
+  const telemetry: PrometheusTelemetry = new PrometheusTelemetry({
+    breaker,
+    modelIds: router.routableModels().map((model) => model.id),
+    ...(clusterMetrics ? { gather: () => clusterMetrics.gather() } : {}),
+  });
   const outbound = new SafeOutboundHttp({
     allowHosts: config.outbound.allowHosts,
     timeoutMs: config.outbound.timeoutMs,

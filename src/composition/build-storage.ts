@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { ClusterChannel } from '../adapters/cluster/cluster-channel.ts';
+import { ClusterRunEventBus } from '../adapters/cluster/cluster-run-event-bus.ts';
 import { openDatabase, type Database } from '../adapters/db/open-database.ts';
 import { MigrationSchemaInspector } from '../adapters/db/migrator.ts';
 import { KyselyAccountRepository } from '../adapters/db/repositories/account-repository.ts';
@@ -31,12 +33,14 @@ export interface Storage {
   sqlWindow: SqlRollingWindow;
   /** Playbook steps: in this process by default, through Redis (BullMQ) when it is configured. */
   queue: PlaybookQueue;
-  /** Progress signals of runs: in this process by default, Redis pub/sub when it is configured. */
+  /** Progress signals of runs: in this process by default, Redis pub/sub when it is configured, through the primary in a server worker without Redis. */
   events: RunEventBus;
+  /** In a worker of `agentapi serve --workers N`: the line to the primary and, through it, the other workers. */
+  cluster: ClusterChannel | undefined;
 }
 
 /** Opens the database, Redis when configured, and the playbook transport. */
-export async function buildStorage(config: AppConfig, logger: Logger): Promise<Storage> {
+export async function buildStorage(config: AppConfig, logger: Logger, cluster?: ClusterChannel): Promise<Storage> {
   // A pooled connection that drops with no statement waiting is replaced by the pool: worth a line, not a crash.
   const database = await openDatabase(config.database.url, { onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'), preparedStatements: config.database.preparedStatements });
   const redis = config.redis.url ? await openRedis(config.redis.url, config.redis.keyPrefix) : undefined;
@@ -49,14 +53,19 @@ export async function buildStorage(config: AppConfig, logger: Logger): Promise<S
     playbookRuns: new KyselyPlaybookRunRepository(database.db),
     quotaLedger: new SqlQuotaLedger(database.db, database.dialect),
     sqlWindow: new SqlRollingWindow(database.db),
-    ...(await openPlaybookTransport(config, logger)),
+    ...(await openPlaybookTransport(config, logger, cluster)),
+    cluster,
   };
 }
 
-/** Steps and progress signals: in this process by default, through Redis (BullMQ, pub/sub) when it is configured. */
-async function openPlaybookTransport(config: AppConfig, logger: Logger): Promise<{ queue: PlaybookQueue; events: RunEventBus }> {
+/**
+ * Steps and progress signals: in this process by default, through Redis (BullMQ, pub/sub) when it is
+ * configured. A server worker without Redis runs its own steps and signals the other workers through the
+ * primary; with Redis, Redis already reaches every process.
+ */
+async function openPlaybookTransport(config: AppConfig, logger: Logger, cluster: ClusterChannel | undefined): Promise<{ queue: PlaybookQueue; events: RunEventBus }> {
   const onError = (error: unknown) => logger.error({ err: error }, 'playbook queue error');
-  if (!config.redis.url) return { queue: new InProcessPlaybookQueue({ onError }), events: new InMemoryRunEventBus() };
+  if (!config.redis.url) return { queue: new InProcessPlaybookQueue({ onError }), events: cluster ? new ClusterRunEventBus(cluster) : new InMemoryRunEventBus() };
   // Loaded only when Redis is configured.
   const [{ BullMqPlaybookQueue }, { RedisRunEventBus }] = await Promise.all([import('../adapters/queue/bullmq-playbook-queue.ts'), import('../adapters/redis/redis-run-event-bus.ts')]);
   return {

@@ -12,6 +12,11 @@ import type { Webhooks } from './build-webhooks.ts';
 /** How long a stopping process waits for agent runs in progress to be recorded. */
 const maxDrainMs = 30_000;
 
+/** How long a stopping process waits for its agent runs in progress to be recorded. */
+export function drainMsOf(config: AppConfig): number {
+  return Math.min(config.upstreamDeadlineMs + 2000, maxDrainMs);
+}
+
 /** What a process does besides answering requests: its workers, the housekeeping commands, and its orderly stop. */
 export interface ProcessLifecycle {
   /** Starts executing playbook steps in this process (stopped by close()). */
@@ -53,7 +58,7 @@ export function processLifecycle(
     },
     async close() {
       // Runs whose callers went away still finish and are recorded before the database closes.
-      const drainMs = Math.min(config.upstreamDeadlineMs + 2000, maxDrainMs);
+      const drainMs = drainMsOf(config);
       if (!(await runs.runner.whenIdle(drainMs))) logger.warn({ drainMs }, 'agent runs still in progress at shutdown were not recorded');
       await worker?.stop();
       if (!worker) await storage.queue.close();
@@ -62,6 +67,8 @@ export function processLifecycle(
       const { redis } = storage;
       await redis?.quit().catch(() => redis.disconnect());
       await storage.database.close();
+      // Last: the IPC channel no longer keeps a server worker alive.
+      storage.cluster?.close();
     },
   };
 }

@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import type { LayerSettings } from '../domain/safety/policy-precedence.ts';
-import type { Environment } from './config-schema.ts';
+import { maxServerWorkers, type Environment } from './config-schema.ts';
 
 export interface ProviderSettings {
   apiKey?: string | undefined;
@@ -12,7 +13,8 @@ export type ProviderSettingsByName = Record<'openai' | 'anthropic' | 'google' | 
 
 /** The validated configuration, grouped by concern. */
 export interface AppConfig {
-  server: { host: string; port: number; bodyLimitBytes: number };
+  /** `workers`: processes `agentapi serve` answers requests with (see src/cluster/); 1 is a single process. */
+  server: { host: string; port: number; bodyLimitBytes: number; workers: number };
   logLevel: Environment['LOG_LEVEL'];
   /** Log lines as JSON, as coloured text, or (auto) coloured text on a terminal and JSON otherwise. */
   logFormat: Environment['LOG_FORMAT'];
@@ -81,7 +83,7 @@ export interface McpSessionSettings {
 export function toAppConfig(environment: Environment, paths: AppConfig['paths']): AppConfig {
   const proxy = proxySettings(environment);
   return {
-    server: { host: environment.HOST, port: environment.PORT, bodyLimitBytes: environment.BODY_LIMIT_BYTES },
+    server: { host: environment.HOST, port: environment.PORT, bodyLimitBytes: environment.BODY_LIMIT_BYTES, workers: environment.SERVER_WORKERS ?? defaultServerWorkers() },
     logLevel: environment.LOG_LEVEL,
     logFormat: environment.LOG_FORMAT,
     database: { url: environment.DATABASE_URL, urlSource: 'default', autoMigrate: environment.AUTO_MIGRATE, preparedStatements: environment.DATABASE_PREPARED_STATEMENTS },
@@ -145,4 +147,9 @@ function proxySettings(environment: Environment): Record<string, string> | undef
     ),
   );
   return Object.keys(settings).length > 0 ? settings : undefined;
+}
+
+/** One server worker per core this process may use, within the cap. */
+function defaultServerWorkers(): number {
+  return Math.min(availableParallelism(), maxServerWorkers);
 }

@@ -8,6 +8,9 @@ const booleanString = z
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional();
 
+/** The most server worker processes `agentapi serve` forks (SERVER_WORKERS, --workers). */
+export const maxServerWorkers = 64;
+
 const databaseUrl = z
   .string()
   .refine((value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), {
@@ -21,6 +24,8 @@ const databaseUrl = z
 export const environmentSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  // Unset: one worker per core (os.availableParallelism()); 1: a single process, no cluster primary.
+  SERVER_WORKERS: z.coerce.number({ message: `must be a whole number from 1 to ${maxServerWorkers}` }).int().min(1).max(maxServerWorkers).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { message: 'must be json, pretty or auto' }).default('auto'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/agentapi.db'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { parseConfig } from './load-config.ts';
 
 describe('parseConfig', () => {
@@ -21,11 +22,20 @@ describe('parseConfig', () => {
     const result = parseConfig({});
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.config.server).toEqual({ host: '0.0.0.0', port: 3000, bodyLimitBytes: 1048576 });
+    expect(result.config.server).toEqual({ host: '0.0.0.0', port: 3000, bodyLimitBytes: 1048576, workers: Math.min(availableParallelism(), 64) });
     expect(result.config.database).toEqual({ url: 'sqlite:./data/agentapi.db', urlSource: 'default', autoMigrate: true, preparedStatements: true });
     expect(result.config.logFormat).toBe('auto');
     expect(result.config.paths.catalogDir).toMatch(/catalog$/);
     expect(result.config.providers.openai).toEqual({ apiKey: undefined, baseUrl: undefined });
+  });
+
+  it('reads SERVER_WORKERS from 1 to 64 and refuses anything else', () => {
+    const one = parseConfig({ SERVER_WORKERS: '1' });
+    expect(one.ok && one.config.server.workers).toBe(1);
+    for (const wrong of ['0', '65', 'abc', '2.5']) {
+      const result = parseConfig({ SERVER_WORKERS: wrong });
+      expect(!result.ok && result.problems.join()).toContain('SERVER_WORKERS');
+    }
   });
 
   it('reads provider keys and base URLs, and treats empty values as unset', () => {

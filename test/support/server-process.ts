@@ -7,9 +7,12 @@ import { waitFor } from './wait-for.ts';
 
 const bin = join(packageRoot, 'bin/agentapi.js');
 
-/** Only what a process needs to run: tests never pass on a developer's provider keys. */
+/**
+ * Only what a process needs to run: tests never pass on a developer's provider keys. `serve` is one process
+ * unless a test asks for workers (SERVER_WORKERS or --workers).
+ */
 function childEnvironment(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', WEBHOOK_SECRET_KEY: processSecretKey, ...env };
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', WEBHOOK_SECRET_KEY: processSecretKey, SERVER_WORKERS: '1', ...env };
 }
 
 /** One webhook secret key for every process a test file starts, so they can read each other's secrets. */
@@ -56,12 +59,14 @@ export interface ServerProcess {
 /** How long a process may take to say it is ready before it is killed and the start fails. */
 export interface StartOptions {
   startupMs?: number;
+  /** `serve`'s own options, such as `--workers 2`. */
+  args?: string[];
 }
 
 /** Starts `agentapi serve` on a free port and waits until it listens. */
 export async function startServerProcess(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  return startProcess(['serve'], { HOST: '127.0.0.1', PORT: String(port), ...env }, 'Agent Execution API listening', `http://127.0.0.1:${port}`, options);
+  return startProcess(['serve', ...(options.args ?? [])], { HOST: '127.0.0.1', PORT: String(port), ...env }, 'Agent Execution API listening', `http://127.0.0.1:${port}`, options);
 }
 
 /**

@@ -30,12 +30,15 @@ export interface PrometheusTelemetryDependencies {
   modelIds: readonly string[];
   /** Process metrics (CPU, memory, event loop, GC); on unless turned off. */
   processMetrics?: boolean;
+  /** In a server worker: what a scrape answers, every worker's metrics gathered (see ClusterMetrics); this process's otherwise. */
+  gather?: () => Promise<string>;
 }
 
 /**
  * Telemetry kept as Prometheus metrics in a registry of its own (not prom-client's global one), so each
  * application instance counts for itself. The counters live in this process: each process of a
- * deployment is scraped on its own.
+ * deployment is scraped on its own, except the workers of one `agentapi serve`, whose scrape answers for
+ * them all (`gather`).
  */
 export class PrometheusTelemetry implements Telemetry {
   readonly #registry = new Registry();
@@ -45,6 +48,7 @@ export class PrometheusTelemetry implements Telemetry {
   readonly #upstreamDuration: Histogram<'provider' | 'model' | 'outcome'>;
   readonly #safetyVerdicts: Counter<'layer' | 'stage' | 'verdict'>;
   readonly #quotaRefusals: Counter<'surface' | 'code'>;
+  readonly #gather: (() => Promise<string>) | undefined;
 
   constructor(dependencies: PrometheusTelemetryDependencies) {
     const registers = [this.#registry];
@@ -92,11 +96,14 @@ export class PrometheusTelemetry implements Telemetry {
       help: "Each model's circuit: 0 closed, 1 half-open, 2 open",
       labelNames: ['model'],
       registers,
+      // Across a server's workers, the worst state any of them sees.
+      aggregator: 'max',
       collect() {
         for (const model of modelIds) this.set({ model }, breakerValues[breaker.state(model)]);
       },
     });
     if (dependencies.processMetrics !== false) collectDefaultMetrics({ register: this.#registry, prefix: metricPrefix });
+    this.#gather = dependencies.gather;
   }
 
   /** The exposition format's media type, for the response's Content-Type. */
@@ -104,9 +111,14 @@ export class PrometheusTelemetry implements Telemetry {
     return this.#registry.contentType;
   }
 
-  /** Every metric in the Prometheus text exposition format. */
+  /** Every metric in the Prometheus text exposition format: this process's, or the whole server's in a worker. */
   metrics(): Promise<string> {
-    return this.#registry.metrics();
+    return this.#gather ? this.#gather() : this.#registry.metrics();
+  }
+
+  /** This process's own metrics, as prom-client's AggregatorRegistry takes them. */
+  ownMetricsAsJson(): ReturnType<Registry['getMetricsAsJSON']> {
+    return this.#registry.getMetricsAsJSON();
   }
 
   httpRequest(sample: HttpRequestSample): void {

@@ -35,7 +35,7 @@ export const getReadiness = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * Prometheus metrics
  *
- * This process's metrics in the Prometheus text format: HTTP requests by route and status, agent runs by agent, model and outcome, model call latency, safety verdicts, quota refusals and circuit breaker states. Each process counts for itself: scrape every process. Open unless METRICS_TOKEN is set; then it needs `Authorization: Bearer <METRICS_TOKEN>`.
+ * The server's metrics in the Prometheus text format: HTTP requests by route and status, agent runs by agent, model and outcome, model call latency, safety verdicts, quota refusals and circuit breaker states. The workers of one `agentapi serve` answer together (summed); separate server processes each count for themselves: scrape every one. Open unless METRICS_TOKEN is set; then it needs `Authorization: Bearer <METRICS_TOKEN>`.
  */
 export const getMetrics = <ThrowOnError extends boolean = false>(options?: Options<GetMetricsData, ThrowOnError>) => (options?.client ?? client).get<GetMetricsResponses, GetMetricsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

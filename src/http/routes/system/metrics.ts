@@ -22,8 +22,8 @@ export function registerMetrics(app: FastifyInstance, services: HttpServices, op
       tags: ['operations'],
       summary: 'Prometheus metrics',
       description:
-        "This process's metrics in the Prometheus text format: HTTP requests by route and status, agent runs by agent, model and outcome, model call latency, safety verdicts, quota refusals and circuit breaker states. " +
-        'Each process counts for itself: scrape every process. Open unless METRICS_TOKEN is set; then it needs `Authorization: Bearer <METRICS_TOKEN>`.',
+        "The server's metrics in the Prometheus text format: HTTP requests by route and status, agent runs by agent, model and outcome, model call latency, safety verdicts, quota refusals and circuit breaker states. " +
+        'The workers of one `agentapi serve` answer together (summed); separate server processes each count for themselves: scrape every one. Open unless METRICS_TOKEN is set; then it needs `Authorization: Bearer <METRICS_TOKEN>`.',
       security: [{ bearerAuth: [] }, {}],
       response: {
         200: { description: 'The Prometheus text format, version 0.0.4', content: { 'text/plain': { schema: z.string() } } },
