@@ -19,9 +19,9 @@ const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
  * then stopped with SIGTERM so that it writes the profile; the samples taken under load become
  * bench/vs-portkey/flame-graph.svg, and the functions with the most self time are printed.
  */
-export async function profileUnderLoad(options: { simulatorUrl: string; workers?: number; connections: number; seconds: number }): Promise<void> {
+export async function profileUnderLoad(options: { simulatorUrl: string; connections: number; seconds: number }): Promise<void> {
   const profileDirectory = mkdtempSync(join(tmpdir(), 'agentapi-cpu-profile-'));
-  const server = await startOurServer({ port: await freePort(), simulatorUrl: options.simulatorUrl, workers: options.workers, nodeFlags: ['--cpu-prof', '--cpu-prof-dir', profileDirectory] });
+  const server = await startOurServer({ port: await freePort(), simulatorUrl: options.simulatorUrl, workers: 1, nodeFlags: ['--cpu-prof', '--cpu-prof-dir', profileDirectory] });
   const target = agentTarget(server.url, server.key);
   await autocannon({ ...target, method: 'POST', connections: options.connections, duration: 2 }); // warm-up, left out of the graph
   const window = { fromUs: monotonicUs(), toUs: 0 };

@@ -6,12 +6,12 @@ import { argument, freePort, printTable, stopChild } from '../bench-support.ts';
 import { mean, median } from '../bench-statistics.ts';
 import { agentTarget, directTarget, portkeyTarget, recordUpstreamBody, startPortkey, startSimulator, type RequestTarget } from '../gateway-targets.ts';
 import { profileUnderLoad } from './flame-phase.ts';
-import { serveTakesWorkers, startOurServer } from './our-server.ts';
+import { startOurServer } from './our-server.ts';
 
 /**
  * This service against Portkey's open-source gateway, both in front of the local provider simulator: the
  * simulator called directly (the limit), Portkey, and our server with its default configuration as one
- * process and as `--workers N` (when serve takes it), driven in interleaved rounds at each connection count.
+ * process and as `--workers N`, driven in interleaved rounds at each connection count.
  * For each: requests/s, p50 and p99, CPU per request over the target's whole process tree (a cluster's
  * primary and workers, every thread), the peak resident memory of its largest process, and the targets'
  * ratios. Then a flame graph of our one-process server under load (bench/vs-portkey/flame-graph.svg).
@@ -92,30 +92,26 @@ type Summary = ReturnType<typeof summarise>;
 const verdict = (met: boolean) => (met ? 'met' : 'not met');
 
 /** The issue's targets, each as a line: ratios to Portkey in this run. */
-function printTargets(results: Map<number, Map<string, Summary>>, single: string, cluster: string | undefined): void {
+function printTargets(results: Map<number, Map<string, Summary>>, single: string, cluster: string): void {
   console.log('');
   for (const [connections, byTarget] of results) {
     const portkey = byTarget.get('Portkey gateway') as Summary;
     const one = byTarget.get(single) as Summary;
-    const many = cluster ? byTarget.get(cluster) : undefined;
+    const many = byTarget.get(cluster) as Summary;
     const throughput = one.requestsPerSecond / portkey.requestsPerSecond;
     const cpu = one.cpuUsPerRequest / portkey.cpuUsPerRequest;
     console.log(`@${connections} connections:`);
     console.log(`  throughput, 1 process / Portkey: ${throughput.toFixed(2)}× (target ≥ 1×): ${verdict(throughput >= 1)}`);
     console.log(`  CPU per request, 1 process / Portkey: ${cpu.toFixed(2)} (target ≤ 1): ${verdict(cpu <= 1)}`);
-    if (many) {
-      const scaled = many.requestsPerSecond / portkey.requestsPerSecond;
-      console.log(`  throughput, --workers ${workers} / Portkey: ${scaled.toFixed(2)}× (target ≥ 2×): ${verdict(scaled >= 2)}`);
-      console.log(`  CPU per request, --workers ${workers} / Portkey: ${(many.cpuUsPerRequest / portkey.cpuUsPerRequest).toFixed(2)}`);
-    } else {
-      console.log(`  throughput, --workers ${workers} / Portkey: not measured (serve does not take --workers yet)`);
-    }
+    const scaled = many.requestsPerSecond / portkey.requestsPerSecond;
+    console.log(`  throughput, --workers ${workers} / Portkey: ${scaled.toFixed(2)}× (target ≥ 2×): ${verdict(scaled >= 2)}`);
+    console.log(`  CPU per request, --workers ${workers} / Portkey: ${(many.cpuUsPerRequest / portkey.cpuUsPerRequest).toFixed(2)}`);
     const p99 = (summary: Summary) => `${summary.p99} ms ${verdict(summary.p99 < portkey.p99)}`;
-    console.log(`  p99 below Portkey's ${portkey.p99} ms: 1 process ${p99(one)}${many ? `, --workers ${workers} ${p99(many)}` : ''}`);
+    console.log(`  p99 below Portkey's ${portkey.p99} ms: 1 process ${p99(one)}, --workers ${workers} ${p99(many)}`);
   }
   const rss = (name: string) => Math.max(...[...results.values()].map((byTarget) => byTarget.get(name)?.peakRssMb ?? 0));
   const rssLine = (name: string) => `${name} ${rss(name)} MB ${verdict(rss(name) <= rssLimitMb)}`;
-  console.log(`Peak RSS per process under load (target ≤ ${rssLimitMb} MB): ${rssLine(single)}${cluster ? `; ${rssLine(cluster)}` : ''}; Portkey ${rss('Portkey gateway')} MB`);
+  console.log(`Peak RSS per process under load (target ≤ ${rssLimitMb} MB): ${rssLine(single)}; ${rssLine(cluster)}; Portkey ${rss('Portkey gateway')} MB`);
 }
 
 const started: ChildProcess[] = [];
@@ -123,17 +119,15 @@ const loadBefore = loadavg();
 try {
   const simulator = await startSimulator(await freePort());
   started.push(simulator.child);
-  const takesWorkers = serveTakesWorkers();
-  if (!takesWorkers) console.log(`Note: agentapi serve does not take --workers here (not in \`agentapi help\`): the --workers ${workers} target is skipped, and the one process runs as plain serve.`);
 
   if (!flameOnly) {
     const portkeyPort = await freePort();
     const portkey = await startPortkey(portkeyPort);
     started.push(portkey);
-    const single = await startOurServer({ port: await freePort(), simulatorUrl: simulator.url, workers: takesWorkers ? 1 : undefined });
+    const single = await startOurServer({ port: await freePort(), simulatorUrl: simulator.url, workers: 1 });
     started.push(single.child);
-    const cluster = takesWorkers ? await startOurServer({ port: await freePort(), simulatorUrl: simulator.url, workers }) : undefined;
-    if (cluster) started.push(cluster.child);
+    const cluster = await startOurServer({ port: await freePort(), simulatorUrl: simulator.url, workers });
+    started.push(cluster.child);
 
     const ours = agentTarget(single.url, single.key);
     const upstreamBody = await recordUpstreamBody(ours, simulator.url);
@@ -143,7 +137,7 @@ try {
       { name: 'direct (simulator)', request: directTarget(simulator.url, upstreamBody), pid: simulator.child.pid },
       { name: 'Portkey gateway', request: portkeyTarget(portkeyPort, simulator.url, upstreamBody), pid: portkey.pid },
       { name: singleName, request: ours, pid: single.child.pid },
-      ...(cluster ? [{ name: clusterName, request: agentTarget(cluster.url, cluster.key), pid: cluster.child.pid }] : []),
+      { name: clusterName, request: agentTarget(cluster.url, cluster.key), pid: cluster.child.pid },
     ];
 
     for (const target of targets) await drive(target, 10, 2); // warm-up: JIT, connections, prepared statements
@@ -183,10 +177,10 @@ try {
     console.log(`Load generator, simulator and every target share the machine. Load average (1/5/15 min) before: ${loads(loadBefore)}; after: ${loads(loadAfter)}.`);
     console.log(`CPU µs per request: the target's whole process tree (for direct, the simulator's). Peak RSS: the high-water mark of its largest\nprocess since it started, after the runs so far (how many processes).\n`);
     printTable(['target', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/request', 'load generator CPU µs/request', 'peak RSS MB (processes)', 'non-2xx + errors'], rows);
-    printTargets(results, singleName, cluster ? clusterName : undefined);
+    printTargets(results, singleName, clusterName);
   }
 
-  if (withFlame) await profileUnderLoad({ simulatorUrl: simulator.url, workers: takesWorkers ? 1 : undefined, connections: 50, seconds: flameSeconds });
+  if (withFlame) await profileUnderLoad({ simulatorUrl: simulator.url, connections: 50, seconds: flameSeconds });
   const flags = `--duration ${duration} --rounds ${rounds} --connections ${connectionCounts.join(',')} --workers ${workers}`;
   console.log(`\nReproduce: npm run bench:vs-portkey -- ${flameOnly ? `--flame --flame-duration ${flameSeconds}` : flags}`);
 } finally {

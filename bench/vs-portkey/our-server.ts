@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { start, waitFor } from '../bench-processes.ts';
 import { benchDatabaseUrl, createBenchKey, migrateBenchDatabase, startFlags } from '../bench-support.ts';
@@ -12,22 +11,17 @@ export interface OurServer {
   child: ChildProcess;
 }
 
-/** Whether `agentapi serve` takes `--workers` (its usage text names it once it does). */
-export function serveTakesWorkers(): boolean {
-  return execFileSync(process.execPath, [join(root, 'bin/agentapi.js'), 'help'], { cwd: root, encoding: 'utf8' }).includes('--workers');
-}
-
 /**
  * `agentapi serve` with the default configuration, as `npm start` runs it, but for what a benchmark must
  * set: OpenAI's key and base URL pointed at the simulator, a fresh SQLite file (migrated first, as a
- * deployment does) and the benchmark plans (a quota that is counted, never reached). `workers` is passed
- * as `--workers` when given; `nodeFlags` go after npm start's own.
+ * deployment does) and the benchmark plans (a quota that is counted, never reached), with `--workers`;
+ * `nodeFlags` go after npm start's own.
  */
-export async function startOurServer(options: { port: number; simulatorUrl: string; workers?: number; nodeFlags?: string[] }): Promise<OurServer> {
+export async function startOurServer(options: { port: number; simulatorUrl: string; workers: number; nodeFlags?: string[] }): Promise<OurServer> {
   const databaseUrl = benchDatabaseUrl();
   await migrateBenchDatabase(databaseUrl);
   const key = await createBenchKey(databaseUrl, { plan: 'bench', v1Plan: 'enterprise' });
-  const serveArguments = options.workers === undefined ? ['serve'] : ['serve', '--workers', String(options.workers)];
+  const serveArguments = ['serve', '--workers', String(options.workers)];
   const child = start(`agentapi ${serveArguments.join(' ')}`, [...startFlags(), ...(options.nodeFlags ?? []), 'bin/agentapi.js', ...serveArguments], {
     HOST: '127.0.0.1',
     PORT: String(options.port),
