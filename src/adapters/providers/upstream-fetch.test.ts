@@ -70,6 +70,16 @@ routes.set('/empty', (_request, _body, response) => {
 const post = (path: string, init: RequestInit = {}) =>
   upstreamFetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer k' }, body: '{"ask":"ü"}', ...init });
 
+routes.set('/inflating', (_request, _body, response) => {
+  // 1 MB of zeros compresses to about a kilobyte: small on the wire, large once read.
+  response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+  response.end(gzipSync(Buffer.alloc(1024 * 1024)));
+});
+routes.set('/small', (_request, _body, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ text: 'x'.repeat(500) }));
+});
+
 describe('the upstream fetch for provider calls', () => {
   it('sends method, headers and body and answers with status, headers and body', async () => {
     const response = await post('/echo');
@@ -116,6 +126,19 @@ describe('the upstream fetch for provider calls', () => {
     expect(await (await post('/moved')).json()).toMatchObject({ method: 'POST', body: { ask: 'ü' } });
     const empty = await post('/empty');
     expect([empty.status, empty.body]).toEqual([204, null]);
+  });
+
+  it('fails a call whose answer grows past the limit once decompressed, and reads one within it', async () => {
+    const capped = createUpstreamFetch(undefined, { maxResponseBytes: 64 * 1024 });
+    const failure = await capped(`${base}/inflating`).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(((failure as TypeError).cause as Error).message).toBe('the answer is larger than 65536 bytes');
+    expect(((await (await capped(`${base}/small`)).json()) as { text: string }).text).toHaveLength(500);
+    // The default limit reads the same answer whole.
+    expect((await (await upstreamFetch(`${base}/inflating`)).arrayBuffer()).byteLength).toBe(1024 * 1024);
   });
 
   it('goes through the configured proxy, except for hosts NO_PROXY names', async () => {

@@ -8,15 +8,15 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
  * built-in fetch spends about twice the CPU per call on its Request, Headers and web-stream machinery
  * (docs/performance.md); a gateway makes one such call per run, so that overhead is most of its own.
  *
- * It covers what provider calls need: string or byte bodies, an abort signal, JSON answers (read whole)
- * and server-sent events (streamed), through a proxy when one is configured (`HTTP_PROXY`, `HTTPS_PROXY`,
- * `NO_PROXY`). Anything else, such as a form upload or a redirect, goes to the built-in fetch unchanged.
+ * It covers what provider calls need: string or byte bodies, an abort signal, JSON answers (read whole, up
+ * to `maxResponseBytes` after decompression) and server-sent events (streamed), through a proxy when one is
+ * configured (`HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY`). Anything else, such as a form upload or a redirect, goes to the built-in fetch unchanged.
  * Failures look like the built-in fetch's: a `TypeError('fetch failed')` whose cause is the network error,
  * or the signal's reason when aborted.
  */
-export function createUpstreamFetch(proxy?: Record<string, string>): typeof fetch {
+export function createUpstreamFetch(proxy?: Record<string, string>, limits: { maxResponseBytes?: number } = {}): typeof fetch {
   const options = { keepAlive: true, ...(proxy ? { proxyEnv: proxy } : {}) };
-  const agents: Agents = { http: new HttpAgent(options), https: new HttpsAgent(options) };
+  const agents: Agents = { http: new HttpAgent(options), https: new HttpsAgent(options), maxResponseBytes: limits.maxResponseBytes ?? maxResponseBytes };
   return (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : undefined;
     const body = init?.body;
@@ -29,7 +29,16 @@ export function createUpstreamFetch(proxy?: Record<string, string>): typeof fetc
 interface Agents {
   http: HttpAgent;
   https: HttpsAgent;
+  maxResponseBytes: number;
 }
+
+/**
+ * The most bytes of an answer read whole, after decompression: far above any model's answer (the largest
+ * legitimate one, 256 embeddings of 3,072 numbers as JSON, is about 17 MB), so that an upstream that
+ * sends without end, or a small compressed body that inflates to gigabytes, fails the call instead of
+ * filling the memory.
+ */
+const maxResponseBytes = 64 * 1024 * 1024;
 
 const nullBodyStatuses = new Set([101, 204, 205, 304]);
 
@@ -77,7 +86,17 @@ function send(agents: Agents, url: string, init: RequestInit, body: string | Uin
         resolve(new Response(Readable.toWeb(content) as ReadableStream<Uint8Array>, responseInit));
       } else {
         const chunks: Buffer[] = [];
-        content.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let received = 0;
+        content.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received <= agents.maxResponseBytes) {
+            chunks.push(chunk);
+            return;
+          }
+          fail(networkError(new Error(`the answer is larger than ${agents.maxResponseBytes} bytes`)));
+          chunks.length = 0;
+          request.destroy();
+        });
         content.once('error', (error) => fail(networkError(error)));
         response.once('close', () => {
           if (!response.complete) fail(networkError(new Error('the connection closed before the response ended')));
