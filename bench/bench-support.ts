@@ -64,12 +64,12 @@ function followLog(child: ChildProcess, name: string, onLine: (line: string) => 
 
 /**
  * The real server as a user starts it; its log goes nowhere so the terminal shows only the table, except
- * errors when `showErrors` is set.
+ * errors when `showErrors` is set. `nodeFlags` go after npm start's own (a profiler's, say).
  */
-export async function startBenchServer(env: Record<string, string>, options: { showErrors?: boolean } = {}): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string>, options: { showErrors?: boolean; nodeFlags?: string[] } = {}): Promise<BenchServer> {
   // A port of the caller's (env.PORT) or a free one.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [...startFlags(), bin, 'serve'], {
+  const child = spawn(process.execPath, [...startFlags(), ...(options.nodeFlags ?? []), bin, 'serve'], {
     cwd: root,
     // One server process, as the measurements describe, unless the caller asks for workers.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), SERVER_WORKERS: '1', ...env },
