@@ -9,10 +9,10 @@ import type { Storage } from './build-storage.ts';
 import type { Usage } from './build-usage.ts';
 import type { Webhooks } from './build-webhooks.ts';
 
-/** How long a stopping process waits for agent runs in progress to be recorded. */
+/** The longest a stopping process waits for agent runs in progress to be recorded, whatever the deadlines. */
 const maxDrainMs = 30_000;
 
-/** How long a stopping process waits for its agent runs in progress to be recorded. */
+/** How long a stopping process waits for its agent runs in progress to be recorded: a run's deadline and a margin, at most maxDrainMs. */
 export function drainMsOf(config: AppConfig): number {
   return Math.min(config.upstreamDeadlineMs + 2000, maxDrainMs);
 }
