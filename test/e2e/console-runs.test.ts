@@ -256,10 +256,10 @@ describe('the console\'s playbooks and runs', () => {
       await page.getByRole('button', { name: 'Apply filters' }).click();
       await page.waitForURL(/kind=playbook/);
       expect(page.url()).toContain('status=done');
-      await page.locator('.run-list tbody tr').first().waitFor();
-      // The playbook runs of the tests above, all done in the end; none of the agent runs.
+      // The playbook runs of the tests above, all done in the end; none of the agent runs. The unfiltered rows
+      // stay until the filtered page replaces them, so the count is awaited, not read once.
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
       const filtered = await rows.count();
-      expect(filtered).toBe(3);
       expect(new Set(await rows.locator('td:nth-child(3)').allTextContents())).toEqual(new Set(['playbook']));
       expect(new Set(await rows.locator('td:nth-child(2)').allTextContents())).toEqual(new Set(['done']));
       expect(await page.getByLabel('Kind', { exact: true }).inputValue()).toBe('playbook');
