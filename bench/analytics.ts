@@ -147,7 +147,7 @@ async function writeCost(database: Database): Promise<{ runsOnly: number; withRo
   const batchesPerRound = 250;
   for (let round = 0; round < 4; round += 1) {
     let started = performance.now();
-    for (let index = 0; index < batchesPerRound; index += 1) await database.db.insertInto('runs').values(batch().map(runToRow)).execute();
+    for (let index = 0; index < batchesPerRound; index += 1) await database.db.insertInto('runs').values(await Promise.all(batch().map(runToRow))).execute();
     elapsed.runsOnly += performance.now() - started;
     started = performance.now();
     for (let index = 0; index < batchesPerRound; index += 1) await repository.insertMany(batch());

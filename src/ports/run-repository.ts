@@ -22,7 +22,10 @@ export interface RunRecord {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
-  /** The agent output as JSON text; null when the run produced none. */
+  /**
+   * The agent output as JSON text; null when the run produced none, or when it is a step's execution whose
+   * answer its durable run keeps (the step's `result`, stored once there).
+   */
   output: string | null;
   requestId: string | null;
   createdAt: string;

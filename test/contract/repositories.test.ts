@@ -181,6 +181,17 @@ describe.each(dialects)('repositories on %s', (dialect) => {
       expect(await runs.findById('run_missing')).toBeUndefined();
     });
 
+    it('stores a large output deflated and reads it back exactly, a small one as it is', async () => {
+      const runs = new KyselyRunRepository(database.db, database.dialect);
+      const large = JSON.stringify({ leads: Array.from({ length: 400 }, (_, index) => ({ name: `Dentist ${index} — Leeds`, score: index % 7 })) });
+      await runs.insert({ ...run, id: 'run_large', accountId: 'acct-large', output: large });
+      const stored = await database.db.selectFrom('runs').select(['id', 'output']).where('id', 'in', ['run_large', 'run_0001']).execute();
+      expect(stored.find((row) => row.id === 'run_0001')?.output).toBe(run.output);
+      expect(stored.find((row) => row.id === 'run_large')?.output?.length).toBeLessThan(large.length / 4);
+      expect((await runs.findById('run_large'))?.output).toBe(large);
+      expect((await runs.listByAccount('acct-large', { limit: 5 }))[0]?.output).toBe(large);
+    });
+
     it('reads a run stored without a trace as having none', async () => {
       const runs = new KyselyRunRepository(database.db, database.dialect);
       const { trace: _trace, ...untraced } = run;

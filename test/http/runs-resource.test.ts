@@ -95,13 +95,22 @@ describe('GET /api/runs', () => {
   it("shows a playbook's step executions inside it, each a run of its own that names its parent", async () => {
     const playbook = (await get(`/api/runs/${started.playbook}`)).json().data;
     expect(playbook.steps).toHaveLength(2);
-    for (const step of playbook.steps as { agentRunId: string }[]) {
+    for (const step of playbook.steps as { agentRunId: string; result: unknown }[]) {
       const execution = (await get(`/api/runs/${step.agentRunId}`)).json().data;
-      expect(execution).toMatchObject({ id: step.agentRunId, kind: 'agent', parentRunId: started.playbook, status: 'done' });
+      expect(execution).toMatchObject({ id: step.agentRunId, kind: 'agent', parentRunId: started.playbook, status: 'done', result: step.result });
     }
     const background = (await get(`/api/runs/${started.background}`)).json().data;
     const execution = (await get(`/api/runs/${background.agentRunId as string}`)).json().data;
-    expect(execution.parentRunId).toBe(started.background);
+    expect(execution).toMatchObject({ parentRunId: started.background, result: background.result });
+    expect(background.result).toMatchObject({ summary: expect.any(String) });
+  });
+
+  it("stores a step's answer once, with its run: the run log rows of the executions hold no copy", async () => {
+    const rows = await testApp.container.database.db.selectFrom('runs').select(['id', 'parent_run_id', 'output']).execute();
+    const executions = rows.filter((row) => row.parent_run_id !== null);
+    expect(executions).toHaveLength(3);
+    for (const row of executions) expect(row.output).toBeNull();
+    expect(rows.find((row) => row.id === started.direct)?.output).toContain('"summary"');
   });
 
   it('filters by kind, agent, playbook, status and creation time, and pages with a cursor', async () => {

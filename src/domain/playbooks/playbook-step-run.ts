@@ -114,7 +114,7 @@ export class PlaybookStepRun {
         inputTokens: usage?.inputTokens ?? 0,
         outputTokens: usage?.outputTokens ?? 0,
         costUsd: usage?.costUsd ?? 0,
-        output: answer.result,
+        output: null,
         requestId: run.requestId ?? run.id,
         parentRunId: run.id,
         createdAt: answer.createdAt,

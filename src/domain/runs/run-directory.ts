@@ -60,7 +60,16 @@ export class RunDirectory {
     }
     const logged = await this.#logged.findById(runId);
     if (!logged || logged.accountId !== accountId) throw runNotFound(runId);
-    return { logged, view: viewOfRunLogEntry(logged) };
+    const entry = await this.#withStepResult(logged);
+    return { logged: entry, view: viewOfRunLogEntry(entry) };
+  }
+
+  /** A step's execution with the answer its durable run keeps for it (the run log stores it only there). */
+  async #withStepResult(logged: RunRecord): Promise<RunRecord> {
+    if (logged.output !== null || logged.status !== 'succeeded' || !logged.parentRunId) return logged;
+    const parent = await this.#durable.findById(logged.parentRunId);
+    const step = parent?.accountId === logged.accountId ? parent.steps.find((candidate) => candidate.agentRunId === logged.id) : undefined;
+    return step?.result ? { ...logged, output: step.result } : logged;
   }
 
   /** Each step's execution in the run log, and the task each started step was given. */

@@ -19,6 +19,7 @@ import { counterKey } from '../../../domain/quotas/counter-key.ts';
 import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
 import { settleHolds, takeOffCounter } from './quota-holds.ts';
 import { findStalledRuns, oldestQueuedRun, openStepStatuses } from './playbook-run-sweep-queries.ts';
+import { packJsonText } from '../packed-json-text.ts';
 import { findStepAnswer, storeStepAnswer } from './playbook-step-answers.ts';
 import { deliveryToRow } from './webhook-delivery-rows.ts';
 import { errorToText, eventToRecord, eventsToRows, runToRecord, runToRow, stepToRecord, stepToRow } from './playbook-run-rows.ts';
@@ -128,12 +129,13 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
   }
 
   async finishStep(runId: string, stepIndex: number, claim: StepClaim, outcome: StepOutcomeRecord, events: NewPlaybookEvent[]): Promise<boolean> {
+    const result = outcome.result === null ? null : await packJsonText(outcome.result);
     const finished = await this.#transition(runId, ['running'], outcome.completedAt, events, async (trx) => {
       const step = await trx
         .updateTable('playbook_steps')
         .set({
           status: outcome.status,
-          result: outcome.result,
+          result,
           error: errorToText(outcome.error),
           model: outcome.model,
           agent_run_id: outcome.agentRunId,

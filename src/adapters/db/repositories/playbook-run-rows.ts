@@ -12,6 +12,7 @@ import type {
   RunKind,
 } from '../../../ports/playbook-run-repository.ts';
 import type { PlaybookEventsTable, PlaybookRunsTable, PlaybookStepsTable } from '../database-schema.ts';
+import { unpackJsonText } from '../packed-json-text.ts';
 
 export function runToRow(run: PlaybookRunRecord): Insertable<PlaybookRunsTable> {
   return {
@@ -101,7 +102,7 @@ export function stepToRecord(row: Selectable<PlaybookStepsTable>): PlaybookStepR
     reason: row.reason,
     optional: Number(row.optional) === 1,
     status: row.status as PlaybookStepStatus,
-    result: row.result,
+    result: row.result === null ? null : unpackJsonText(row.result),
     error: textToError(row.error),
     model: row.model,
     agentRunId: row.agent_run_id,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { StepAnswerRecord, StepAnswerUsage, StepClaim } from '../../../ports/playbook-run-repository.ts';
 import type { DatabaseSchema } from '../database-schema.ts';
+import { packJsonText, unpackJsonText } from '../packed-json-text.ts';
 
 // A step's stored answer (PlaybookRunRepository.storeStepAnswer, findStepAnswer). Portable SQL.
 
@@ -10,6 +11,7 @@ import type { DatabaseSchema } from '../database-schema.ts';
  * nothing. An answer already stored stays.
  */
 export async function storeStepAnswer(db: Kysely<DatabaseSchema>, runId: string, stepIndex: number, claim: StepClaim, answer: Omit<StepAnswerRecord, 'attempt'>): Promise<boolean> {
+  const packed = await packJsonText(answer.result);
   const result = await db
     .insertInto('playbook_step_answers')
     .columns(['run_id', 'step_index', 'attempt', 'result', 'model', 'agent_run_id', 'created_at', 'usage'])
@@ -20,7 +22,7 @@ export async function storeStepAnswer(db: Kysely<DatabaseSchema>, runId: string,
           'playbook_steps.run_id',
           'playbook_steps.step_index',
           'playbook_steps.attempts',
-          eb.val(answer.result).as('result'),
+          eb.val(packed).as('result'),
           eb.val(answer.model).as('model'),
           eb.val(answer.agentRunId).as('agent_run_id'),
           eb.val(answer.createdAt).as('created_at'),
@@ -42,7 +44,7 @@ export async function findStepAnswer(db: Kysely<DatabaseSchema>, runId: string, 
   const row = await db.selectFrom('playbook_step_answers').selectAll().where('run_id', '=', runId).where('step_index', '=', stepIndex).executeTakeFirst();
   return (
     row && {
-      result: row.result,
+      result: unpackJsonText(row.result),
       model: row.model,
       agentRunId: row.agent_run_id,
       attempt: Number(row.attempt),

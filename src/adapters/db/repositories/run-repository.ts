@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { RunLogQuery, RunRecord, RunRepository, RunStatus, Surface } from '../../../ports/run-repository.ts';
 import type { DatabaseSchema, RunLatencyBucketsAllTable, RunRollupsAllTable, RunsTable } from '../database-schema.ts';
 import type { DialectName } from '../open-database.ts';
+import { packJsonText, unpackJsonText } from '../packed-json-text.ts';
 import { QueryTemplate } from '../query-template.ts';
 import { RunBatchStatement } from './run-batch-statement.ts';
 import { settleHolds } from './quota-holds.ts';
@@ -63,12 +64,13 @@ export class KyselyRunRepository implements RunRepository {
     if (runs.length === 0) return;
     const increments = rollupIncrements(runs);
     const settlements = runs.flatMap((run) => (run.quota ? [run.quota] : []));
+    const rows = await Promise.all(runs.map(runToRow));
     if (this.#batchStatement) {
-      await this.#db.executeQuery(this.#batchStatement.query(runs.map(runToRow), increments, settlements));
+      await this.#db.executeQuery(this.#batchStatement.query(rows, increments, settlements));
       return;
     }
     await this.#db.transaction().execute(async (transaction) => {
-      await this.#insertTemplate(runs.length).execute(slotValues(runs.map(runToRow), runColumns), transaction);
+      await this.#insertTemplate(runs.length).execute(slotValues(rows, runColumns), transaction);
       for (const rows of chunks(increments.rollups)) await this.#rollupTemplate('run_rollups', rows.length).execute(slotValues(rows, rollupColumns), transaction);
       for (const rows of chunks(increments.buckets)) await this.#countTemplate('run_latency_buckets', rows.length).execute(slotValues(rows, latencyBucketColumns), transaction);
       for (const rows of chunks(increments.allRollups)) await this.#rollupTemplate('run_rollups_all', rows.length).execute(slotValues(rows, allRollupColumns), transaction);
@@ -201,8 +203,8 @@ function chunks<Row>(rows: readonly Row[]): Row[][] {
   return result;
 }
 
-/** A run as its `runs` row. */
-export function runToRow(run: RunRecord): Record<(typeof runColumns)[number], unknown> & Insertable<RunsTable> {
+/** A run as its `runs` row, a large output packed (see packJsonText). */
+export async function runToRow(run: RunRecord): Promise<Record<(typeof runColumns)[number], unknown> & Insertable<RunsTable>> {
   return {
     id: run.id,
     account_id: run.accountId,
@@ -216,7 +218,7 @@ export function runToRow(run: RunRecord): Record<(typeof runColumns)[number], un
     input_tokens: run.inputTokens,
     output_tokens: run.outputTokens,
     cost_usd: run.costUsd,
-    output: run.output,
+    output: run.output === null ? null : await packJsonText(run.output),
     request_id: run.requestId,
     created_at: run.createdAt,
     completed_at: run.completedAt,
@@ -239,7 +241,7 @@ function toRecord(row: Selectable<RunsTable>): RunRecord {
     inputTokens: Number(row.input_tokens),
     outputTokens: Number(row.output_tokens),
     costUsd: Number(row.cost_usd),
-    output: row.output,
+    output: row.output === null ? null : unpackJsonText(row.output),
     requestId: row.request_id,
     createdAt: row.created_at,
     completedAt: row.completed_at,

@@ -55,7 +55,8 @@ export async function recordAnswer(recorder: RunRecorder, run: RunInProgress, an
     status: 'succeeded',
     errorCode: null,
     usage: checked.usage,
-    output: JSON.stringify(data),
+    // An answer its owner kept (a playbook step's) is stored there once; the run log row points to it.
+    ...(run.command.onAnswer ? {} : { output: JSON.stringify(data) }),
     layers: checked.layers,
     attempts: answer.attempts,
     routing: answer.routing,
