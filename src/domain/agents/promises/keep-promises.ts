@@ -1,6 +1,6 @@
 import { conditionHolds, type AgentPromise } from './agent-promise.ts';
 import { keepSum, keepWords } from './keep-totals.ts';
-import { isRecord, itemSchema, schemaAt, setValueAt, valueAt } from './output-paths.ts';
+import { cloneJson, isRecord, itemSchema, schemaAt, setValueAt, valueAt } from './output-paths.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ export interface KeptPromises {
  * in place.
  */
 export function keepPromises(promises: readonly AgentPromise[], fields: Readonly<Record<string, unknown>>, output: Record<string, unknown>, schema: JsonSchema = {}): KeptPromises {
-  const kept: KeptPromises = { output: structuredClone(output), repaired: [], unmet: [] };
+  const kept: KeptPromises = { output: cloneJson(output), repaired: [], unmet: [] };
   for (const promise of promises) keep(promise, fields, kept, schema);
   return kept;
 }

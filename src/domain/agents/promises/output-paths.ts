@@ -39,3 +39,17 @@ export function itemSchema(schema: JsonSchema | undefined): JsonSchema | undefin
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A deep copy of a JSON value (objects, arrays and primitives, as a parsed answer holds): several times faster than structuredClone. */
+export function cloneJson<Value>(value: Value): Value {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(cloneJson) as Value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = cloneJson((value as Record<string, unknown>)[key]);
+    // A parsed answer may hold an own "__proto__" key: it stays a key, never the copy's prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy as Value;
+}

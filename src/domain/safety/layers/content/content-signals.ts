@@ -117,7 +117,8 @@ export function contentSignals(text: string): ContentSignals {
   const { rules, categories } = triggers.match(text, lower.length === text.length);
   const shape = { words, aimed, masked, contempt, shouting: letters >= 8 ? uppercase / letters : 0 };
   const hasEvidence = masked > 0 || contempt > 0 || rules.length > 0 || counts.some((count) => count > 0);
-  const listCounts = Object.fromEntries(listNames.map((list, index) => [list, counts[index] as number])) as Record<LexiconList, number>;
+  const listCounts = {} as Record<LexiconList, number>;
+  for (let index = 0; index < listNames.length; index += 1) listCounts[listNames[index] as LexiconList] = counts[index] as number;
   return { features: featuresOf(counts, shape, rules), rules, ruleCategories: categories, words, hasEvidence, listCounts, addressed: lastSecondPerson > 0, aimed, aimedInsults, masked };
 }
 
@@ -159,11 +160,12 @@ function featuresOf(counts: readonly number[], shape: { words: number; aimed: nu
     const count = counts[index] as number;
     // Naming a group is no evidence of hate on its own: only its combination with abuse below is a feature.
     if (count === 0 || list === 'group') return;
-    features[`list:${list}`] = (Math.log2(1 + count) / 2) * lengthDamping;
+    const names = listFeatureNames[index] as ListFeatureNames;
+    features[names.list] = (Math.log2(1 + count) / 2) * lengthDamping;
     // Whatever the length: one explicit word in a long text can be all that matters.
-    features[`has:${list}`] = 0.5;
+    features[names.has] = 0.5;
     // Several hits, however long the text: a story or an advert full of explicit words.
-    if (count >= 2) features[`many:${list}`] = Math.min(1, Math.log2(count) / 3);
+    if (count >= 2) features[names.many] = Math.min(1, Math.log2(count) / 3);
   });
   const count = (list: LexiconList) => counts[listIndex(list)] as number;
   if (shape.aimed > 0) features['aimed_insult'] = Math.min(1, shape.aimed / 2);
@@ -172,6 +174,21 @@ function featuresOf(counts: readonly number[], shape: { words: number; aimed: nu
   if (shape.shouting > 0.6) features['shouting'] = shape.shouting * 0.5;
   if (count('minor') > 0 && count('sexual') > 0) features['minor_and_sexual'] = 1;
   if (count('group') > 0 && count('insult') + count('slur') + count('violence') + count('profanity') > 0) features['group_and_abuse'] = lengthDamping;
-  for (const rule of rules) features[`rule:${rule}`] = 1;
+  for (const rule of rules) features[ruleFeatureName(rule)] = 1;
   return features;
+}
+
+interface ListFeatureNames {
+  list: string;
+  has: string;
+  many: string;
+}
+/** Each list's feature names, built once rather than for every text. */
+const listFeatureNames: readonly ListFeatureNames[] = listNames.map((list) => ({ list: `list:${list}`, has: `has:${list}`, many: `many:${list}` }));
+const ruleFeatureNames = new Map<string, string>();
+
+function ruleFeatureName(rule: string): string {
+  let name = ruleFeatureNames.get(rule);
+  if (name === undefined) ruleFeatureNames.set(rule, (name = `rule:${rule}`));
+  return name;
 }
