@@ -10,8 +10,12 @@ export const packedTextThresholdBytes = 1024;
 /** The prefix of a packed text: JSON text starts with `{`, `[`, `"`, a digit, `t`, `f`, `n` or whitespace. */
 const packedPrefix = 'z1:';
 
-/** A packed text never unpacks past this: a row is at most an answer the gateway accepted (64 MiB). */
-const maxUnpackedBytes = 64 * 1024 * 1024;
+/**
+ * A packed text never unpacks past this. A stored answer comes from one the gateway accepted (at most
+ * 64 MiB) and may grow a little once redacted; the margin keeps every real row readable while a damaged or
+ * forged row cannot fill memory.
+ */
+const maxUnpackedBytes = 256 * 1024 * 1024;
 
 const deflate = promisify(deflateRaw);
 
