@@ -313,19 +313,35 @@ describe.each(dialects)('playbook run repository on %s', (dialect) => {
     expect(await runs.findStepAnswer('pbr_answer', 1)).toBeUndefined();
   });
 
-  it('stores a large step answer and result deflated, and reads both back exactly', async () => {
+  it('stores a large step answer and result deflated, reads both back exactly, and keeps one copy once the step is done', async () => {
     const large = JSON.stringify({ sections: Array.from({ length: 300 }, (_, index) => `Section ${index}: the launch slipped a week — ünïcode stays.`), model: 'm' });
     await runs.create(newRun('pbr_large', 'acct-large', { steps: 1 }));
     await runs.startRun('pbr_large', { accountLimit: 10, now: at(0), events: [] });
     await runs.claimStep('pbr_large', 0, { owner: 'w', leaseExpiresAt: at(30), now: at(1), events: [] });
     const answer = { result: large, model: 'm', agentRunId: 'run_large_step', createdAt: at(2), usage: null };
     expect(await runs.storeStepAnswer('pbr_large', 0, { owner: 'w', attempt: 1 }, answer)).toBe(true);
-    expect(await runs.finishStep('pbr_large', 0, { owner: 'w', attempt: 1 }, { ...succeeded(at(3)), result: large }, [])).toBe(true);
     const [storedAnswer] = await database.db.selectFrom('playbook_step_answers').select('result').where('run_id', '=', 'pbr_large').execute();
-    const [storedStep] = await database.db.selectFrom('playbook_steps').select('result').where('run_id', '=', 'pbr_large').execute();
-    for (const stored of [storedAnswer?.result, storedStep?.result]) expect(stored?.length).toBeLessThan(large.length / 4);
+    expect(storedAnswer?.result.length).toBeLessThan(large.length / 4);
     expect((await runs.findStepAnswer('pbr_large', 0))?.result).toBe(large);
+
+    expect(await runs.finishStep('pbr_large', 0, { owner: 'w', attempt: 1 }, { ...succeeded(at(3)), result: large }, [])).toBe(true);
+    const [storedStep] = await database.db.selectFrom('playbook_steps').select('result').where('run_id', '=', 'pbr_large').execute();
+    expect(storedStep?.result?.length).toBeLessThan(large.length / 4);
     expect((await runs.findById('pbr_large'))?.steps[0]?.result).toBe(large);
+    expect(await runs.findStepAnswer('pbr_large', 0)).toBeUndefined();
+  });
+
+  it('keeps a step\'s answer through a finish that is not done, for the retry that reuses it', async () => {
+    await runs.create(newRun('pbr_kept', 'acct-kept', { steps: 1 }));
+    await runs.startRun('pbr_kept', { accountLimit: 10, now: at(0), events: [] });
+    await runs.claimStep('pbr_kept', 0, { owner: 'w', leaseExpiresAt: at(30), now: at(1), events: [] });
+    const answer = { result: '{"text":"kept","model":"m"}', model: 'm', agentRunId: 'run_kept_step', createdAt: at(2), usage: null };
+    expect(await runs.storeStepAnswer('pbr_kept', 0, { owner: 'w', attempt: 1 }, answer)).toBe(true);
+    expect(await runs.finishStep('pbr_kept', 0, { owner: 'w', attempt: 1 }, failedOutcome(at(3)), [])).toBe(true);
+    expect((await runs.findStepAnswer('pbr_kept', 0))?.result).toBe(answer.result);
+    // A finish refused (another claim) deletes nothing either.
+    expect(await runs.finishStep('pbr_kept', 0, { owner: 'intruder', attempt: 1 }, succeeded(at(4)), [])).toBe(false);
+    expect((await runs.findStepAnswer('pbr_kept', 0))?.result).toBe(answer.result);
   });
 
   it('finishes a failed run: pending steps skipped, slot freed, unspent units refunded once', async () => {

@@ -151,6 +151,8 @@ export class KyselyPlaybookRunRepository implements PlaybookRunRepository {
         .where('attempts', '=', claim.attempt)
         .executeTakeFirst();
       if (step.numUpdatedRows === 0n) throw new NotApplied();
+      // The answer kept for a retry of the step is its result now: it is stored once, in the step.
+      if (outcome.status === 'done') await trx.deleteFrom('playbook_step_answers').where('run_id', '=', runId).where('step_index', '=', stepIndex).execute();
       if (outcome.status === 'done' || outcome.unitSpent === true) {
         await trx.updateTable('playbook_runs').set((eb) => ({ units_spent: eb('units_spent', '+', 1) })).where('id', '=', runId).execute();
       }
