@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DurableRunQuery, PlaybookRunRecord } from '../../ports/playbook-run-repository.ts';
+import type { DurableRunQuery, PlaybookRunRecord, PlaybookStepRecord, StepAnswerRecord } from '../../ports/playbook-run-repository.ts';
 import type { RunLogQuery, RunRecord } from '../../ports/run-repository.ts';
 import { RunDirectory } from './run-directory.ts';
 
@@ -21,7 +21,7 @@ function logged(id: string, createdAt: string, status: RunRecord['status'] = 'su
 }
 
 /** A directory over stores that record every query and answer their rows in order, after the cursor. */
-function directoryOver(durableRuns: PlaybookRunRecord[], loggedRuns: RunRecord[]) {
+function directoryOver(durableRuns: PlaybookRunRecord[], loggedRuns: RunRecord[], answers: Record<string, StepAnswerRecord> = {}) {
   const queries: { durable: DurableRunQuery[]; logged: RunLogQuery[] } = { durable: [], logged: [] };
   const after = <Row extends { createdAt: string; id: string }>(rows: Row[], query: { after?: { createdAt: string; id: string } | undefined; limit: number }) =>
     rows.filter((row) => !query.after || row.createdAt < query.after.createdAt || (row.createdAt === query.after.createdAt && row.id < query.after.id)).slice(0, query.limit);
@@ -30,6 +30,7 @@ function directoryOver(durableRuns: PlaybookRunRecord[], loggedRuns: RunRecord[]
     durableRuns: {
       findById: async (id) => durableRuns.find((run) => run.id === id),
       listByAccount: async (_account, query) => (queries.durable.push(query), after(durableRuns, query)),
+      findStepAnswer: async (runId, stepIndex) => answers[`${runId}/${stepIndex}`],
     },
     loggedRuns: {
       findById: async (id) => loggedRuns.find((run) => run.id === id),
@@ -39,7 +40,27 @@ function directoryOver(durableRuns: PlaybookRunRecord[], loggedRuns: RunRecord[]
   return { directory, queries };
 }
 
+/** A finished step of a durable run, naming the execution that answered it. */
+function doneStep(stepIndex: number, agentRunId: string | null, result: string | null): PlaybookStepRecord {
+  return {
+    stepIndex, agent: 'summarize', reason: 'r', optional: false, status: result ? 'done' : 'canceled', result, error: null, model: 'sandbox/deterministic', agentRunId,
+    attempts: 1, leaseOwner: null, leaseExpiresAt: null, durationMs: 1, startedAt: null, completedAt: null,
+  };
+}
+
 describe('RunDirectory', () => {
+  it("shows a step's execution with the answer its run keeps: the step's result, or the answer kept for a retry", async () => {
+    const parent = { ...durable('run_parent', '2026-01-01T00:00:00.000Z'), steps: [doneStep(0, 'run_step_0', '{"summary":"first"}'), doneStep(1, null, null)] };
+    const execution = (id: string, accountId = 'acct'): RunRecord => ({ ...logged(id, '2026-01-01T00:00:01.000Z'), accountId, output: null, parentRunId: 'run_parent' });
+    const kept: StepAnswerRecord = { result: '{"summary":"second"}', model: 'sandbox/deterministic', agentRunId: 'run_step_1', attempt: 1, createdAt: '2026-01-01T00:00:02.000Z', usage: null };
+    const { directory } = directoryOver([parent], [execution('run_step_0'), execution('run_step_1'), execution('run_orphan'), execution('run_other', 'acct-2')], { 'run_parent/1': kept });
+    expect((await directory.find('acct', 'run_step_0')).view).toMatchObject({ result: { summary: 'first' }, parentRunId: 'run_parent' });
+    expect((await directory.find('acct', 'run_step_1')).view).toMatchObject({ result: { summary: 'second' } });
+    expect((await directory.find('acct', 'run_orphan')).view).toMatchObject({ result: null });
+    // Another account's execution under this parent reads nothing of it.
+    expect((await directory.find('acct-2', 'run_other')).view).toMatchObject({ result: null });
+  });
+
   it('merges both stores newest first, ties by id, and pages across them with one cursor', async () => {
     const { directory } = directoryOver(
       [durable('run_p3', '2026-01-03T00:00:00.000Z'), durable('run_p1', '2026-01-01T00:00:00.000Z')],

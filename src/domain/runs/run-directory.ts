@@ -8,6 +8,9 @@ import { viewOfDurableRun, viewOfRunLogEntry, type DurableRunDetails, type RunVi
 /** The task each step of a durable run was given, by step index; null for a step not started (or unknown). */
 export type StepPrompts = (run: PlaybookRunRecord) => readonly (string | null)[];
 
+/** What the directory reads of durable runs: the runs, and the answer a step keeps until it is done. */
+type DurableRuns = Pick<PlaybookRunRepository, 'findById' | 'listByAccount' | 'findStepAnswer'>;
+
 /** Which of the caller's runs `GET /api/runs` lists. */
 export interface RunListQuery {
   limit: number;
@@ -33,14 +36,14 @@ const loggedStatuses: Readonly<Partial<Record<PlaybookRunStatus, readonly RunSta
  * steps). One id space, one view (RunView), one newest-first order across both.
  */
 export class RunDirectory {
-  readonly #durable: Pick<PlaybookRunRepository, 'findById' | 'listByAccount'>;
+  readonly #durable: DurableRuns;
   readonly #logged: Pick<RunRepository, 'findById' | 'listByAccount'>;
   readonly #clock: Clock;
   readonly #stepPrompts: StepPrompts;
 
   /** `stepPrompts`: the task each started step of a durable run was given (from its playbook's definition). */
   constructor(dependencies: {
-    durableRuns: Pick<PlaybookRunRepository, 'findById' | 'listByAccount'>;
+    durableRuns: DurableRuns;
     loggedRuns: Pick<RunRepository, 'findById' | 'listByAccount'>;
     clock: Clock;
     stepPrompts?: StepPrompts;
@@ -64,12 +67,22 @@ export class RunDirectory {
     return { logged: entry, view: viewOfRunLogEntry(entry) };
   }
 
-  /** A step's execution with the answer its durable run keeps for it (the run log stores it only there). */
+  /**
+   * A step's execution with the answer its durable run keeps for it (the run log stores it only there): the
+   * result of the step that names it, or, while no step does (the step's end not yet written, or the run
+   * canceled after the answer), the answer the step keeps for a retry.
+   */
   async #withStepResult(logged: RunRecord): Promise<RunRecord> {
     if (logged.output !== null || logged.status !== 'succeeded' || !logged.parentRunId) return logged;
     const parent = await this.#durable.findById(logged.parentRunId);
-    const step = parent?.accountId === logged.accountId ? parent.steps.find((candidate) => candidate.agentRunId === logged.id) : undefined;
-    return step?.result ? { ...logged, output: step.result } : logged;
+    if (!parent || parent.accountId !== logged.accountId) return logged;
+    const step = parent.steps.find((candidate) => candidate.agentRunId === logged.id);
+    if (step?.result) return { ...logged, output: step.result };
+    for (const candidate of parent.steps) {
+      const answer = await this.#durable.findStepAnswer(parent.id, candidate.stepIndex);
+      if (answer?.agentRunId === logged.id) return { ...logged, output: answer.result };
+    }
+    return logged;
   }
 
   /** Each step's execution in the run log, and the task each started step was given. */

@@ -17,9 +17,9 @@ import type {
 import type { QuotaSettlement } from '../../../ports/quota-ledger.ts';
 import { counterKey } from '../../../domain/quotas/counter-key.ts';
 import type { DatabaseSchema, PlaybookRunsTable } from '../database-schema.ts';
+import { packJsonText } from '../packed-json-text.ts';
 import { settleHolds, takeOffCounter } from './quota-holds.ts';
 import { findStalledRuns, oldestQueuedRun, openStepStatuses } from './playbook-run-sweep-queries.ts';
-import { packJsonText } from '../packed-json-text.ts';
 import { findStepAnswer, storeStepAnswer } from './playbook-step-answers.ts';
 import { deliveryToRow } from './webhook-delivery-rows.ts';
 import { errorToText, eventToRecord, eventsToRows, runToRecord, runToRow, stepToRecord, stepToRow } from './playbook-run-rows.ts';

@@ -64,13 +64,13 @@ export class KyselyRunRepository implements RunRepository {
     if (runs.length === 0) return;
     const increments = rollupIncrements(runs);
     const settlements = runs.flatMap((run) => (run.quota ? [run.quota] : []));
-    const rows = await Promise.all(runs.map(runToRow));
+    const runRows = await Promise.all(runs.map(runToRow));
     if (this.#batchStatement) {
-      await this.#db.executeQuery(this.#batchStatement.query(rows, increments, settlements));
+      await this.#db.executeQuery(this.#batchStatement.query(runRows, increments, settlements));
       return;
     }
     await this.#db.transaction().execute(async (transaction) => {
-      await this.#insertTemplate(runs.length).execute(slotValues(rows, runColumns), transaction);
+      await this.#insertTemplate(runs.length).execute(slotValues(runRows, runColumns), transaction);
       for (const rows of chunks(increments.rollups)) await this.#rollupTemplate('run_rollups', rows.length).execute(slotValues(rows, rollupColumns), transaction);
       for (const rows of chunks(increments.buckets)) await this.#countTemplate('run_latency_buckets', rows.length).execute(slotValues(rows, latencyBucketColumns), transaction);
       for (const rows of chunks(increments.allRollups)) await this.#rollupTemplate('run_rollups_all', rows.length).execute(slotValues(rows, allRollupColumns), transaction);
