@@ -4,7 +4,7 @@ import { LinearClassifier, linearModelFileSchema } from '../../classifier/linear
 import type { ScannedString, TextLayerResult } from '../../safety-layer.ts';
 import { scannedString } from '../../scanned-string.ts';
 import { businessIdiomSentences } from './business-idioms.ts';
-import { createContentLayer } from './content-layer.ts';
+import { createContentLayer, textsOf } from './content-layer.ts';
 import { harmfulRequestSentences } from './harmful-request-examples.ts';
 import { lookAlikeRequestSentences } from './look-alike-requests.ts';
 import { swearingAtThings } from './swearing-examples.ts';
@@ -260,5 +260,14 @@ describe('long documents', () => {
   it.each(['docs/agents.md', 'docs/chaos.md', 'docs/ARCHITECTURE.md', 'DEVELOPERS.md'])('passes %s', (path) => {
     const text = readFileSync(new URL(`../../../../../${path}`, import.meta.url), 'utf8');
     expect(reportOf(text).verdict, path).toBe('pass');
+  });
+});
+
+describe('the texts the content layer assesses', () => {
+  it('are each distinct text once, in order, decoded spans included, and the verdict is the same as with repeats', () => {
+    const point = 'Revenue is the main point to address; grew follows from it.';
+    const strings = [scannedString('takeaway', point), scannedString('keyPoints.0', point), scannedString('caveats.0', 'Check the churn figure.'), scannedString('caveats.1', point)];
+    expect([...textsOf(strings)]).toEqual([point, 'Check the churn figure.']);
+    expect(scan(strings).report).toEqual(scan([strings[0] as ScannedString, strings[2] as ScannedString]).report);
   });
 });

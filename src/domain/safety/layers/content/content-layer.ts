@@ -20,9 +20,20 @@ export function createContentLayer(model: LinearClassifier): TextSafetyLayer {
   };
 }
 
-/** Every text of every string: the normalised string and each span decoded from it. */
-function* textsOf(strings: readonly ScannedString[]): Iterable<string> {
-  for (const string of strings) yield* scanTexts(string.normalized);
+/**
+ * Every distinct text of every string: the normalised string and each span decoded from it, each once. An
+ * output often repeats a sentence (a takeaway that is the summary's first line, caveats that restate key
+ * points); its score and categories are the same the second time, so it is assessed once.
+ */
+export function* textsOf(strings: readonly ScannedString[]): Iterable<string> {
+  const seen = new Set<string>();
+  for (const string of strings) {
+    for (const text of scanTexts(string.normalized)) {
+      if (seen.has(text)) continue;
+      seen.add(text);
+      yield text;
+    }
+  }
 }
 
 export function verdictOf(categories: readonly ContentCategory[]): SafetyVerdict {
