@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUpstreamFetch } from './upstream-fetch.ts';
+import { createUpstreamFetch, fetchWhole } from './upstream-fetch.ts';
 import { signal } from '../../../test/support/signal.ts';
 
 const upstreamFetch = createUpstreamFetch();
@@ -80,6 +80,16 @@ routes.set('/small', (_request, _body, response) => {
   response.end(JSON.stringify({ text: 'x'.repeat(500) }));
 });
 
+routes.set('/many-headers', (_request, _body, response) => {
+  // Repeated headers, mixed-case names, several cookies, and a body that starts with a byte order mark.
+  response.setHeader('X-Trace', ['a', 'b']);
+  response.setHeader('set-cookie', ['one=1', 'two=2']);
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('x-Request-Id', 'req-7');
+  response.writeHead(200);
+  response.end('\uFEFF{"ok":"ü"}');
+});
+
 describe('the upstream fetch for provider calls', () => {
   it('sends method, headers and body and answers with status, headers and body', async () => {
     const response = await post('/echo');
@@ -146,5 +156,37 @@ describe('the upstream fetch for provider calls', () => {
     const response = await proxied('http://provider.invalid/v1/chat', { method: 'POST', body: '{}' });
     expect(await response.json()).toEqual({ proxiedTo: 'http://provider.invalid/v1/chat' });
     expect(await (await proxied(`${base}/echo`, { method: 'POST', body: '{"direct":true}' })).json()).toMatchObject({ body: { direct: true } });
+  });
+});
+
+describe('reading an answer whole', () => {
+  const init = (extra: RequestInit = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ask":"ü"}', ...extra });
+
+  it.each(['/echo', '/limited', '/gzip', '/moved', '/empty', '/many-headers', '/events'])(
+    'gives for %s what the Response of the built-in fetch gives: status, status text, headers and text',
+    async (path) => {
+      secondEvent = signal();
+      secondEvent.fire();
+      const builtIn = await fetch(`${base}${path}`, init());
+      const expected = { status: builtIn.status, statusText: builtIn.statusText, headers: Object.fromEntries(builtIn.headers), text: await builtIn.text() };
+      const whole = await fetchWhole(upstreamFetch, `${base}${path}`, init());
+      const { date: _date, ...headers } = whole.headers;
+      const { date: _expectedDate, ...expectedHeaders } = expected.headers;
+      expect({ ...whole, headers }).toEqual({ ...expected, headers: expectedHeaders });
+      expect(JSON.stringify(Object.keys(whole.headers))).toBe(JSON.stringify(Object.keys(expected.headers)));
+    },
+  );
+
+  it('fails as the fetch does: a dropped connection, an abort, an answer past the limit', async () => {
+    await expect(fetchWhole(upstreamFetch, `${base}/cut`, init())).rejects.toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+    await expect(fetchWhole(upstreamFetch, `${base}/slow`, init({ signal: AbortSignal.timeout(50) }))).rejects.toMatchObject({ name: 'TimeoutError' });
+    const capped = createUpstreamFetch(undefined, { maxResponseBytes: 64 * 1024 });
+    const failure = await fetchWhole(capped, `${base}/inflating`, { method: 'GET' }).catch((error: unknown) => error);
+    expect(((failure as TypeError).cause as Error).message).toBe('the answer is larger than 65536 bytes');
+  });
+
+  it('reads through any other fetch by its Response', async () => {
+    const whole = await fetchWhole(fetch, `${base}/limited`, init());
+    expect(whole).toMatchObject({ status: 429, headers: { 'retry-after': '2' }, text: '{"error":{"message":"slow down"}}' });
   });
 });

@@ -1,5 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { isAbortError, secureJsonParse } from '@ai-sdk/provider-utils';
+import type { WholeAnswer } from '../upstream-fetch.ts';
 import { openAiErrorShape } from './chat-completion-response.ts';
 
 /** Where a failed call went and what it sent, as every APICallError records it. */
@@ -12,9 +13,8 @@ export interface CallRecord {
  * The APICallError the SDK's OpenAI error handler makes of a non-2xx answer: the error body's message
  * when it is OpenAI's error shape, the status text otherwise; retryable by the SDK's default rule.
  */
-export function failedResponseError(response: Response, responseBody: string, call: CallRecord): APICallError {
-  const responseHeaders = Object.fromEntries(response.headers);
-  const common = { ...call, statusCode: response.status, responseHeaders, responseBody };
+export function failedResponseError(response: WholeAnswer, responseBody: string, call: CallRecord): APICallError {
+  const common = { ...call, statusCode: response.status, responseHeaders: response.headers, responseBody };
   if (responseBody.trim() !== '') {
     try {
       const data = secureJsonParse(responseBody) as { error: { message: string } };

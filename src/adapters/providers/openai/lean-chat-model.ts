@@ -15,6 +15,7 @@ import { chatCompletionBody, type ChatStyle } from './chat-completion-request.ts
 import { learnChatStyle } from './learn-chat-style.ts';
 import { failedResponseError, fetchFailure, type CallRecord } from './chat-completion-errors.ts';
 import { isChatCompletion, type ChatCompletion, type ChatCompletionChoice, type ChatCompletionUsage } from './chat-completion-response.ts';
+import { fetchWhole, type WholeAnswer } from '../upstream-fetch.ts';
 
 /** Where and how the lean path posts: the SDK provider's base URL and key, and the same fetch. */
 export interface LeanChatConnection {
@@ -73,15 +74,14 @@ export class LeanChatModel implements LanguageModelV4 {
     const body = style ? chatCompletionBody(this.modelId, options, style) : undefined;
     if (body === undefined) return this.#sdkModel.doGenerate(options);
     const call: CallRecord = { url: this.#url, requestBodyValues: body };
-    let response: Response;
-    let text: string;
+    let response: WholeAnswer;
     try {
-      response = await this.#fetch(this.#url, { method: 'POST', headers: this.#headers, body: JSON.stringify(body), ...(options.abortSignal ? { signal: options.abortSignal } : {}) });
-      text = await response.text();
+      response = await fetchWhole(this.#fetch, this.#url, { method: 'POST', headers: this.#headers, body: JSON.stringify(body), ...(options.abortSignal ? { signal: options.abortSignal } : {}) });
     } catch (error) {
       throw fetchFailure(error, call);
     }
-    if (!response.ok) throw failedResponseError(response, text, call);
+    const { text } = response;
+    if (response.status < 200 || response.status > 299) throw failedResponseError(response, text, call);
     const completion = parsedCompletion(response, text, call);
     const choice = completion.choices[0];
     if (choice === undefined) throw new InvalidResponseDataError({ data: completion, message: 'Response did not contain any choices.' });
@@ -94,7 +94,7 @@ export class LeanChatModel implements LanguageModelV4 {
         id: completion.id ?? undefined,
         modelId: completion.model ?? undefined,
         timestamp: completion.created ? new Date(completion.created * 1000) : undefined,
-        headers: Object.fromEntries(response.headers),
+        headers: response.headers,
         body: completion,
       },
       warnings: [],
@@ -104,7 +104,7 @@ export class LeanChatModel implements LanguageModelV4 {
 }
 
 /** The answer's JSON, or the APICallError("Invalid JSON response") the SDK throws for any other 2xx body. */
-function parsedCompletion(response: Response, text: string, call: CallRecord): ChatCompletion {
+function parsedCompletion(response: WholeAnswer, text: string, call: CallRecord): ChatCompletion {
   let value: unknown;
   let cause: Error;
   try {
@@ -114,7 +114,7 @@ function parsedCompletion(response: Response, text: string, call: CallRecord): C
   } catch (error) {
     cause = new JSONParseError({ text, cause: error });
   }
-  throw new APICallError({ ...call, message: 'Invalid JSON response', cause, statusCode: response.status, responseHeaders: Object.fromEntries(response.headers), responseBody: text });
+  throw new APICallError({ ...call, message: 'Invalid JSON response', cause, statusCode: response.status, responseHeaders: response.headers, responseBody: text });
 }
 
 /** The text (or an audio answer's transcript), a refusal, tool calls and cited sources, in the SDK's order. */
