@@ -21,11 +21,11 @@ export function createUpstreamFetch(proxy?: Record<string, string>, limits: { ma
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : undefined;
     const body = init?.body;
     if (url === undefined || !coveredCall(url, body)) return fetch(input, init);
-    return receive(agents, url, init ?? {}, body ?? undefined, { streamEvents: true }).then((answer) => (answer instanceof Response ? answer : responseOf(answer)));
+    return receive(agents, url, init ?? {}, simpleBody(body), { streamEvents: true }).then((answer) => (answer instanceof Response ? answer : responseOf(answer)));
   };
   upstreamFetch[wholeAnswerKey] = (url, init) => {
     if (!coveredCall(url, init.body)) return fetchWhole(fetch, url, init);
-    return receive(agents, url, init, init.body ?? undefined, { streamEvents: false }).then((answer) => (answer instanceof Response ? wholeOf(answer) : wholeAnswerOf(answer)));
+    return receive(agents, url, init, simpleBody(init.body), { streamEvents: false }).then((answer) => (answer instanceof Response ? wholeOf(answer) : wholeAnswerOf(answer)));
   };
   return upstreamFetch;
 }
@@ -56,7 +56,7 @@ async function wholeOf(response: Response): Promise<WholeAnswer> {
 }
 
 /** What this fetch sends itself: http(s) with a string or byte body, or none. */
-function coveredCall(url: string, body: RequestInit['body']): body is string | Uint8Array | null | undefined {
+function coveredCall(url: string, body: RequestInit['body']): boolean {
   const simpleBody = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
   return simpleBody && /^https?:/i.test(url);
 }
@@ -79,12 +79,17 @@ const nullBodyStatuses = new Set([101, 204, 205, 304]);
 /** Decodes as `Response.text()` does: UTF-8, a leading byte order mark dropped, bad bytes replaced. */
 const utf8 = new TextDecoder();
 
+/** A body coveredCall accepted: a string, bytes, or none. */
+function simpleBody(body: RequestInit['body']): string | Uint8Array | undefined {
+  return (body ?? undefined) as string | Uint8Array | undefined;
+}
+
 /** An answer as it arrived: read whole (`body`, null for a status without one) or, for events, a stream. */
 interface RawAnswer {
   status: number;
   statusText: string;
   rawHeaders: string[];
-  body: Buffer | null;
+  body: Buffer<ArrayBuffer> | null;
   stream?: Readable;
 }
 
