@@ -12,7 +12,8 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
  * to `maxResponseBytes` after decompression) and server-sent events (streamed), through a proxy when one is
  * configured (`HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY`). Anything else, such as a form upload or a redirect, goes to the built-in fetch unchanged.
  * Failures look like the built-in fetch's: a `TypeError('fetch failed')` whose cause is the network error,
- * or the signal's reason when aborted.
+ * or the signal's reason when aborted. A caller that wants only the answer's text reads it with fetchWhole,
+ * which skips the web Response altogether.
  */
 export function createUpstreamFetch(proxy?: Record<string, string>, limits: { maxResponseBytes?: number } = {}): typeof fetch {
   const options = { keepAlive: true, ...(proxy ? { proxyEnv: proxy } : {}) };
@@ -57,8 +58,8 @@ async function wholeOf(response: Response): Promise<WholeAnswer> {
 
 /** What this fetch sends itself: http(s) with a string or byte body, or none. */
 function coveredCall(url: string, body: RequestInit['body']): boolean {
-  const simpleBody = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
-  return simpleBody && /^https?:/i.test(url);
+  const plain = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
+  return plain && /^https?:/i.test(url);
 }
 
 interface Agents {

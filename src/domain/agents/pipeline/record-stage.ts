@@ -55,7 +55,7 @@ export async function recordAnswer(recorder: RunRecorder, run: RunInProgress, an
     status: 'succeeded',
     errorCode: null,
     usage: checked.usage,
-    // An answer its owner kept (a playbook step's) is stored there once; the run log row points to it.
+    // An answer its owner kept (a playbook step's) is stored there only: this row holds none, and the step names this run.
     ...(run.command.onAnswer ? {} : { output: JSON.stringify(data) }),
     layers: checked.layers,
     attempts: answer.attempts,
