@@ -48,12 +48,12 @@ export function leaveOneSourceOutScores<Score>(sources: readonly string[], heldO
 /** Whether the layer catches the row at the thresholds: a rule decides it, or either head reaches its threshold. */
 export const caught = (row: OutOfSourceScore, thresholds: HeadThresholds) => row.ruleHit || row.flagged >= thresholds.flagged || row.request >= thresholds.request;
 
-/** The weighted share of rows caught at the thresholds (authored rows weigh less, see content-source-groups.ts). */
-function weightedRate(rows: readonly OutOfSourceScore[], thresholds: HeadThresholds): number {
+/** The weighted share of rows caught at the thresholds (authored rows weigh less, see content-source-groups.ts; or, `plain`, all alike). */
+function weightedRate(rows: readonly OutOfSourceScore[], thresholds: HeadThresholds, plain = false): number {
   let total = 0;
   let flagged = 0;
   for (const row of rows) {
-    const weight = thresholdWeightOf(row.source);
+    const weight = plain ? 1 : thresholdWeightOf(row.source);
     total += weight;
     if (caught(row, thresholds)) flagged += weight;
   }
@@ -68,15 +68,17 @@ function candidates(benign: readonly OutOfSourceScore[], score: (row: OutOfSourc
 /**
  * The pair of thresholds that, on out-of-source scores, catches the most harmful rows (the mean of the
  * harmful sources' recalls, so a large source does not drown a small one) while each kind of benign text
- * (see content-source-groups.ts) stays within its false-positive target, authored rows weighing less. For
- * each flagged threshold the request threshold is the lowest that keeps the targets: the rates only fall
- * as a threshold rises, so it is found by bisection.
+ * (see content-source-groups.ts) stays within its false-positive target, both with authored rows weighing
+ * less and with every row alike (as the rates are reported). For each flagged threshold the request
+ * threshold is the lowest that keeps the targets: the rates only fall as a threshold rises, so it is found
+ * by bisection.
  */
 export function chooseThresholds(scored: readonly OutOfSourceScore[], targets: Readonly<Record<BenignKind, number>>): HeadThresholds {
   const benign = scored.filter((row) => !row.label);
   const byKind = [...Map.groupBy(benign, (row) => benignKindOf(row.source))];
   const harmfulSources = [...Map.groupBy(scored.filter((row) => row.label), (row) => row.source).values()];
-  const withinTargets = (thresholds: HeadThresholds) => byKind.every(([kind, rows]) => weightedRate(rows, thresholds) <= targets[kind]);
+  // Each kind within its target weighted, and pooled as it is reported (every row alike).
+  const withinTargets = (thresholds: HeadThresholds) => byKind.every(([kind, rows]) => Math.max(weightedRate(rows, thresholds), weightedRate(rows, thresholds, true)) <= targets[kind]);
   const requestCandidates = candidates(benign, (row) => row.request);
   let best = { thresholds: { flagged: 1, request: 1 }, recall: -1 };
   for (const flagged of candidates(benign, (row) => row.flagged)) {

@@ -5,7 +5,7 @@ import { businessIdiomSentences } from '../../src/domain/safety/layers/content/b
 import { harmfulRequestSentences } from '../../src/domain/safety/layers/content/harmful-request-examples.ts';
 import { lookAlikeRequestSentences } from '../../src/domain/safety/layers/content/look-alike-requests.ts';
 import { categoriesOfDataRow, type ContentCategory } from '../../src/domain/safety/layers/content/content-categories.ts';
-import { detectContent, flaggedScore } from '../../src/domain/safety/layers/content/content-detector.ts';
+import { detectContent, flaggedScore, requestProbability } from '../../src/domain/safety/layers/content/content-detector.ts';
 import type { ContentSignals } from '../../src/domain/safety/layers/content/content-signals.ts';
 import { categoryHeads, contentVectors, flaggedHead, requestHead } from '../../src/domain/safety/layers/content/content-vector.ts';
 import { insultsAtPeople, swearingAtThings } from '../../src/domain/safety/layers/content/swearing-examples.ts';
@@ -32,7 +32,7 @@ export interface ContentTrainingOptions {
   sourceBalance: number;
 }
 
-export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, requestLearningRate: 0.07, l2: 2e-6, targetFalsePositiveRates: { lookalike: 0.05, request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
+export const defaultContentTrainingOptions: ContentTrainingOptions = { dimensions: 1 << 16, epochs: 10, learningRate: 0.1, requestLearningRate: 0.04, l2: 2e-6, targetFalsePositiveRates: { lookalike: 0.05, request: 0.05, identity: 0.015, post: 0.05 }, sourceBalance: 1 };
 const folds = 5;
 const seed = 20261122;
 
@@ -154,7 +154,8 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
   thresholds[requestHead] = chosen.request;
 
   const final = new Map([...trainDecidingHeads(() => true), ...trainHeads(training, examples, categoryHeads, labelOf, options, () => true)]);
-  const classifier = new LinearClassifier(modelFile(final, thresholds, options, {}));
+  const penalties = { [requestHead]: chooseRequestWindowPenalty((penalty) => new LinearClassifier(modelFile(final, thresholds, options, {}, { [requestHead]: penalty })), benignDocuments(dataDirectory)) };
+  const classifier = new LinearClassifier(modelFile(final, thresholds, options, {}, penalties));
   const measured = (rows: readonly LabelledRow[]) => {
     const detections = rows.map((row) => ({ row, detection: detectContent(classifier, row.text) }));
     const decided = detections.map(({ row, detection }) => ({ score: detection.flagged ? 1 : 0, label: row.flagged }));
@@ -176,11 +177,41 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
       'S→sexual_content; S3→child_sexual_exploitation+sexual_content; H→hate; H2→hate+violent_crimes; V,V2→violent_crimes; HR→harassment; SH→self_harm; davidson hate→hate; davidson offensive→profanity; surge toxic→harassment; violence,child_safety→violent_crimes; cyber,fraud,illegal_activity,other_harm,misinformation→non_violent_crimes; hate_harassment→hate; privacy→privacy; sexual→sexual_content; self_harm→self_harm',
     options: { ...options, folds, seed },
     thresholds: rounded(thresholds),
+    requestWindowPenalty: penalties[requestHead],
     leaveOneSourceOut: ratesBySource(scoredOutOfSource, (row) => caught(row, chosen)),
     validation: measured(validation.filter((row) => !readsAsRequest(row.source))),
     requestValidation: { ...measured(requestValidation), bySource: ratesBySource(requestValidation.map((row) => ({ source: row.source, label: row.flagged })), (_row, index) => detectContent(classifier, (requestValidation[index] as LabelledRow).text).flagged) },
     fingerprints: training.map((row) => fingerprint(row.text)),
-  });
+  }, penalties);
+}
+
+/** At most this share of the second data set's benign documents may be refused by the request head. */
+const documentRefusalTarget = 0.0025;
+/** The penalties tried, per doubling of a text's stretches (see requestProbability). */
+const windowPenalties = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1];
+
+/** The second data set's benign documents of 300 characters or more, normalised as the layer reads them. */
+function benignDocuments(dataDirectory: string): string[] {
+  return readRows<JailbreakRow>(v2DataDirectory(dataDirectory), 'jailbreak')
+    .filter((row) => row.label === 0 && row.text.length >= 300)
+    .map((row) => normalizeText(row.text).text);
+}
+
+/**
+ * The request head's penalty per doubling of a text's stretches: the smallest on the grid with which the
+ * head refuses at most documentRefusalTarget of the benign documents. The threshold is chosen on requests,
+ * each read as one stretch; a document read in many stretches has as many chances to pass it by chance.
+ * Trained with a lower learning rate the head ranks unseen requests better and reads more into single
+ * sentences of documents; the penalty keeps documents where they were.
+ */
+function chooseRequestWindowPenalty(withPenalty: (penalty: number) => LinearClassifier, documents: readonly string[]): number {
+  const read = documents.map((text) => contentVectors(text, withPenalty(0).dimensions));
+  const refused = (penalty: number) => {
+    const classifier = withPenalty(penalty);
+    const threshold = classifier.threshold(requestHead) ?? 0.5;
+    return read.filter(({ requests, asks }) => requestProbability(classifier, requests, asks) >= threshold).length;
+  };
+  return windowPenalties.find((penalty) => refused(penalty) <= documentRefusalTarget * documents.length) ?? (windowPenalties.at(-1) as number);
 }
 
 /** The authored requests of scripts/safety/data/, harmful and look-alike: the request head's alone, like the harmful requests. */
@@ -233,9 +264,17 @@ function bestF1Threshold(scored: readonly { score: number; label: boolean }[]): 
   return best.threshold;
 }
 
-function modelFile(trained: Map<string, { bias: number; weights: Float32Array }>, thresholds: Record<string, number>, options: ContentTrainingOptions, training: Record<string, unknown>): LinearModelFile {
+function modelFile(
+  trained: Map<string, { bias: number; weights: Float32Array }>,
+  thresholds: Record<string, number>,
+  options: ContentTrainingOptions,
+  training: Record<string, unknown>,
+  penalties: Record<string, number> = {},
+): LinearModelFile {
   const heads: LinearModelFile['heads'] = {};
-  for (const [head, { bias, weights }] of trained) heads[head] = { bias, ...quantizeWeights(weights), ...(thresholds[head] === undefined ? {} : { threshold: thresholds[head] }) };
+  for (const [head, { bias, weights }] of trained) {
+    heads[head] = { bias, ...quantizeWeights(weights), ...(thresholds[head] === undefined ? {} : { threshold: thresholds[head] }), ...(penalties[head] ? { windowPenalty: penalties[head] } : {}) };
+  }
   return { format: 'hashed-logistic-regression/1', dimensions: options.dimensions, heads, training };
 }
 

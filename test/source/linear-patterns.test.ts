@@ -20,7 +20,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   'src/domain/safety/layers/content/content-rules.ts': { sites: 9, patterns: () => contentRules.map((rule) => rule.pattern) },
   // The intent rules are among contentRules.
   // The harm-request rules are among contentRules.
-  'src/domain/safety/layers/content/harm-request-rules.ts': { sites: 9, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/harm-request-rules.ts': { sites: 12, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/intent-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 4, patterns: () => jailbreakPatterns },
   // The residual pattern of the rules' alternatives is in jailbreakPatterns too.

@@ -1,4 +1,5 @@
-import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
+import type { SparseVector } from '../../classifier/hashed-features.ts';
+import { sigmoid, type LinearClassifier } from '../../classifier/linear-classifier.ts';
 import { scannedString } from '../../scanned-string.ts';
 import { scanTexts } from '../../text/normalize-text.ts';
 import { categoriesSettledByWords, hasEvidenceFor } from './category-evidence.ts';
@@ -99,13 +100,7 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
   const flagged = scoreAgainst(flaggedProbability, flaggedThreshold);
   let asked = 0;
   if (requestThreshold !== undefined) {
-    let probability = 0;
-    // Only a stretch that asks for harm (request-signals.ts) is read by the request head: a post that only
-    // mentions a crime or a group asks for nothing, and the head learnt from requests alone.
-    requests.forEach((request, index) => {
-      if (asks[index] === true) probability = Math.max(probability, model.probability(requestHead, request));
-    });
-    asked = scoreAgainst(flaggedScore(probability, signals), requestThreshold);
+    asked = scoreAgainst(flaggedScore(requestProbability(model, requests, asks), signals), requestThreshold);
   }
   const modelScore = Math.max(flagged, asked);
   const categories = new Set<ContentCategory>(signals.ruleCategories);
@@ -135,6 +130,21 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
   }
   const score = signals.ruleCategories.length > 0 ? Math.max(modelScore, ruleScore) : modelScore;
   return { score, categories: [...categories].sort() };
+}
+
+/**
+ * The request head's probability for a text: that of its riskiest stretch among those that ask for harm
+ * (request-signals.ts; a post that only mentions a crime or a group asks for nothing, and the head learnt
+ * from requests alone), less the head's penalty per doubling of the number of stretches. A long document is
+ * read in many stretches, each one more chance of a high score by chance; a request is one stretch and pays
+ * nothing.
+ */
+export function requestProbability(model: LinearClassifier, requests: readonly SparseVector[], asks: readonly boolean[]): number {
+  let logit = Number.NEGATIVE_INFINITY;
+  requests.forEach((request, index) => {
+    if (asks[index] === true) logit = Math.max(logit, model.logit(requestHead, request));
+  });
+  return requests.length > 1 ? sigmoid(logit - model.windowPenalty(requestHead) * Math.log2(requests.length)) : sigmoid(logit);
 }
 
 /** Assesses several texts together: the highest score and every category found in any of them. */

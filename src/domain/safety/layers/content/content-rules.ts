@@ -42,7 +42,7 @@ const ambiguousPassives = ['killed', 'shot', 'executed', 'destroyed'];
 const namedGroupWords = ['immigrants', 'migrants', 'refugees', 'foreigners', 'muslims', 'jews', 'christians', 'catholics', 'blacks', 'gays', 'homosexuals', 'lesbians', 'sikhs', 'hindus', 'arabs', 'mexicans', 'asians', 'africans', 'pakistanis', 'atheists', 'roma', 'gypsies', 'disabled', 'transgender', 'trans'];
 const namedGroup = String.raw`(?:(?:black|gay|trans|transgender|disabled|jewish|muslim|asian|african|mexican|indian|chinese|arab|roma) (?:people|folks|men|women|kids|children)|${namedGroupWords.join('|')})`;
 /** What is said of a group to dehumanise it or to ask that it lose its place or its rights. */
-const exclusion = String.raw`(?:deported|banned|expelled|sterili[sz]ed|kicked out|thrown out|sent back|locked up|barred|segregated|exterminated|wiped out)`;
+const exclusion = String.raw`(?:deported|banned|expelled|sterili[sz]ed|kicked out|thrown out|sent back|locked up|barred|segregated|exterminated|wiped out|removed|eliminated|purged|driven out|gotten rid of|got rid of)`;
 const dehumanising = String.raw`(?:vermin|subhuman|sub-human|parasites|cockroaches|rats|animals|savages|a disease|a plague|a cancer|a burden|inferior|genetically inferior|ruining|destroying|poisoning)`;
 
 export const contentRules: readonly ContentRule[] = [
@@ -143,7 +143,7 @@ export const contentRules: readonly ContentRule[] = [
     category: 'non_violent_crimes',
     triggers: ['launder', 'meth', 'methamphetamine', 'fentanyl', 'heroin', 'cocaine', 'counterfeit', 'hotwire', 'shoplift', 'steal', 'evade', 'hack', 'break', 'smuggle', 'traffic'],
     pattern: new RegExp(
-      String.raw`\b${request}\s+(?:\w+\s+){0,2}?(?:launder (?:money|cash|funds|the money)|(?:cook(?:ing)?|mak(?:e|ing)|synthesi[sz](?:e|ing)|press(?:ing)?|produc(?:e|ing)) (?:crystal )?(?:meth\w*|fentanyl|heroin|crack|cocaine)|(?:make|making|print|printing|produce|producing) counterfeit (?:\w+ ){0,2}?(?:money|bills|cash|currency|notes|banknotes)|hotwire (?:a|the|his|her|my neighbou?r'?s?) (?:car|truck)|shoplift|steal (?:a|someone'?s?|his|her) (?:car|identity|credit card|wallet)|evade (?:taxes|the police|arrest)|hack into (?:someone'?s?|my (?:ex|wife|husband|girlfriend|boyfriend|boss)'?s?|his|her|their) (?:\w+ )?(?:account|email|phone|instagram|facebook)|break into (?:a|someone'?s?|my neighbou?r'?s?|his|her) (?:house|home|car|apartment)|smuggle (?:drugs|weapons|guns|people)|traffic (?:drugs|people|humans|women|children))\b`,
+      String.raw`\b${request}\s+(?:\w+\s+){0,2}?(?:launder (?:money|cash|funds|the money)|(?:cook(?:ing)?|mak(?:e|ing)|synthesi[sz](?:e|ing)|press(?:ing)?|produc(?:e|ing)) (?:crystal )?(?:meth\w*|fentanyl|heroin|crack|cocaine)|(?:make|making|print|printing|produce|producing) counterfeit (?:\w+ ){0,2}?(?:money|bills|cash|currency|notes|banknotes)|hotwire (?:a|an|the|his|her|someone'?s?|somebody'?s?|my neighbou?r'?s?) (?:[\w'-]+ ){0,3}?(?:car|truck|van|suv|motorcycle|motorbike|scooter|boat|civic|corolla|camry|accord|jeep|pickup|vehicle)|shoplift|steal (?:a|someone'?s?|his|her) (?:car|identity|credit card|wallet)|evade (?:taxes|the police|arrest)|hack into (?:someone'?s?|my (?:ex|wife|husband|girlfriend|boyfriend|boss)'?s?|his|her|their) (?:\w+ )?(?:account|email|phone|instagram|facebook)|break into (?:a|someone'?s?|my neighbou?r'?s?|his|her) (?:house|home|car|apartment)|smuggle (?:drugs|weapons|guns|people)|traffic (?:drugs|people|humans|women|children))\b`,
       'i',
     ),
   },

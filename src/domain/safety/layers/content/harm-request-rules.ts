@@ -4,13 +4,15 @@ import { asking, playFrame } from './intent-rules.ts';
 /**
  * Phrase rules for harmful requests that name no making verb and no listed agent, where the request's shape
  * gives the harm away: a weapon or a round chosen to stop a person, an amount asked for to kill someone, a
- * harmful substance slipped into someone's drink, products mixed to gas the people in a room, invented
- * evidence asked to be written, self-harm to be kept from others, a crime to be kept from the police, a gun
- * made to fire automatically or stripped of its serial number, and a trait asked to be confirmed of a whole
- * group. Each decides alone (see content-rules.ts). The look-alikes each is written around: hunting and
- * sport ("the best round for elk"), a worried parent's dose question, the warning never to mix bleach and
- * ammonia, spotting fake reviews, mockups and satire, a stealth game, the law on gun conversions, and
- * questions about a group's history or the prejudice it meets.
+ * harmful substance slipped into someone's drink, products mixed to gas the people in a room, which
+ * products give a toxic gas or which medicines a fatal overdose, someone else's home or car to be set alight
+ * or entered, a gun bought past the background check, invented evidence asked to be written, self-harm to
+ * be kept from others, a crime to be kept from the police, a gun made to fire automatically or stripped of
+ * its serial number, and a trait asked to be confirmed of a whole group. Each decides alone (see
+ * content-rules.ts). The look-alikes each is written around: hunting and sport ("the best round for elk"), a
+ * worried parent's dose question, the warning never to mix bleach and ammonia and a drug interaction, the
+ * owner locked out, the law on background checks, spotting fake reviews, mockups and satire, a stealth
+ * game, the law on gun conversions, and questions about a group's history or the prejudice it meets.
  */
 
 /** A person as what a weapon is chosen for; never an animal, a target board or a game's monsters. */
@@ -19,8 +21,15 @@ const weaponWord = String.raw`(?:guns?|handguns?|pistols?|rifles?|shotguns?|roun
 const harmVerb = String.raw`(?:kill|killing|stop|stopping|take down|taking down|drop|dropping|put down|go through|goes through|pierce|penetrate|wound|injure|maim|shoot|stab)`;
 /** Someone else's food or drink. */
 const othersDrink = String.raw`(?:his|her|their|someone'?s|somebody'?s|a (?:girl|woman|guy|man|stranger)'?s|my (?:wife|husband|partner|boss|ex|roommate|flatmate|neighbou?r|father|mother|dad|mum|mom|brother|sister|boyfriend|girlfriend|date|coworker|colleague|teacher|stepfather|stepmother)'?s?|the (?:teacher|boss|victim|guest|guests|customer|customers)'?s?)\s+(?:[\w'-]+\s+)?(?:drinks?|coffee|tea|food|meals?|soup|wine|beer|water|juice|dinner|lunch|breakfast|cup|glass|bottle|smoothie|cocktail)`;
+/** The owner locked out and asking, or agreeing: "after she lost her key", "with their permission". */
+const ownersLeave = String.raw`\b(?:lost|forgot|locked (?:out|herself out|himself out|themselves out)|asked me|with (?:her|his|their) (?:permission|consent|blessing))\b`;
+/** Someone else's home, car or business, as a target: "my neighbour's house", "someone else's car". */
+const othersPlace = String.raw`(?:someone(?: else)?'?s|somebody(?: else)?'?s|a stranger'?s|strangers'|his|her|their|the neighbou?rs'?|my (?:neighbou?r|ex|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|boss|landlord|coworker|co-worker|colleague|roommate|flatmate|stepfather|stepmother|rival|enemy|teacher)'?s)\s+(?:[\w'-]+\s+){0,2}?(?:house|home|car|apartment|flat|front door|back door|door|garage|shed|shop|store|office|business|truck|van|restaurant|windows?|tyres|tires|mailbox)\b`;
 const harmfulSubstance = String.raw`(?:poison|antifreeze|bleach|rat poison|sedatives?|sleeping (?:pills?|tablets?)|laxatives?|eye ?drops|ghb|rohypnol|roofies|ketamine|xanax|fentanyl|cyanide|arsenic|insulin|digoxin|oleander|nicotine liquid)`;
 const toxicCloud = String.raw`(?:toxic|poisonous|deadly|lethal|choking|knockout|knock-out)\s+(?:gas|fumes|cloud|vapou?rs?|smoke)`;
+const toxicCloudWords = String.raw`(?:toxic|poisonous|deadly|lethal|choking|knockout|knock-out|nerve|chlorine|mustard)\s+(?:gas|gases|fumes|vapou?rs?)`;
+/** What a mix is asked to be made of: household products, chemicals, medicines. */
+const ingredientWord = String.raw`(?:chemicals?|products?|cleaners?|cleaning (?:products|supplies|agents)|substances?|ingredients?|liquids?|household items|items|things|stuff|compounds?|medications?|medicines?|meds|drugs|pills|tablets|prescriptions?)`;
 const peopleInPlace = String.raw`(?:every(?:one|body)|people|someone|somebody|him|her|them|the (?:[\w'-]+\s+)?(?:room|class|classroom|office|building|people|crowd|family|passengers|audience))`;
 /** A warning or a safety question about a mix: "never", "avoid", "is it safe", "by accident". */
 const safetyWords = String.raw`\b(?:never|not|n't|avoid\w*|dangerous|danger|safe|safely|safety|why|accident\w*|warn\w*|shouldn't|should not)\b`;
@@ -48,10 +57,10 @@ export const harmRequestRules: readonly ContentRule[] = [
   {
     name: 'killing_amount',
     category: 'violent_crimes',
-    triggers: ['much', 'many', 'drink', 'coffee', 'tea', 'food', 'meal', 'soup', 'wine', 'beer', 'water', 'juice', 'dinner', 'lunch', 'breakfast', 'cup', 'glass', 'bottle', 'smoothie', 'cocktail', 'drinks', 'meals'],
+    triggers: ['much', 'many', 'dose', 'doses', 'amount', 'quantity', 'number', 'drink', 'coffee', 'tea', 'food', 'meal', 'soup', 'wine', 'beer', 'water', 'juice', 'dinner', 'lunch', 'breakfast', 'cup', 'glass', 'bottle', 'smoothie', 'cocktail', 'drinks', 'meals'],
     // An amount asked for to kill or knock out a person; a harmful substance slipped into someone's drink.
     pattern: new RegExp(
-      String.raw`\bhow (?:much|many)\b[^.?!\n]{0,80}?\b(?:would|will|to|does it take to|it takes to|needed to|enough to)\s+(?:[\w'-]+\s+){0,2}?(?:kill|poison|knock out|sedate|incapacitate|stop the heart of|paraly[sz]e)\s+${personObject}|\b${harmfulSubstance}\b[^.?!\n]{0,60}?\b(?:in|into)\s+${othersDrink}\b`,
+      String.raw`\b(?:how (?:much|many)|what (?:dose|doses|amount|quantity|number of (?:pills|tablets))|which (?:dose|amount))\b[^.?!\n]{0,80}?\b(?:would|will|to|does it take to|it takes to|needed to|enough to)\s+(?:[\w'-]+\s+){0,2}?(?:kill|poison|knock out|sedate|incapacitate|stop the heart of|paraly[sz]e)\s+${personObject}|\b${harmfulSubstance}\b[^.?!\n]{0,60}?\b(?:in|into)\s+${othersDrink}\b`,
       'i',
     ),
   },
@@ -62,6 +71,37 @@ export const harmRequestRules: readonly ContentRule[] = [
     // Products mixed to gas people; "never mix bleach and ammonia: it gives off toxic fumes" is a warning.
     pattern: new RegExp(
       String.raw`\b(?:ratio|proportions?|amounts?|how much)\b(?<!${safetyWords}[^.?!\n]{0,60})[^.?!\n]{0,60}?\b(?:makes?|produces?|gives?|creates?|releases?|gets?)\s+(?:off\s+)?(?:the\s+)?(?:most|more|strongest|deadliest|maximum)\s+(?:toxic|poisonous|deadly|lethal|choking)\s+(?:gas|fumes|cloud|vapou?rs?|smoke)\b|\b(?:mix|mixing|combine|combining|pour|react)\b(?<!${safetyWords}[^.?!\n]{0,60})[^.?!\n]{0,80}?\b(?:to|that|which|so (?:it|they|that))\s+(?:[\w'-]+\s+){0,3}?(?:(?:make|makes|produce|produces|create|creates|release|releases|give off|gives off|get|form)\s+(?:[\w'-]+\s+){0,2}?${toxicCloud}\b[^.?!\n]{0,40}?\b(?:in|into|for|at|on)\s+(?:a |an |the |my |his |her |their )?(?:[\w'-]+\s+)?(?:room|class|classroom|office|building|school|subway|station|crowd|car|bedroom|bathroom|vent|vents)|(?:kill|kills|knock out|knocks out|poison|poisons|gas|suffocate|choke|incapacitate|pass out)\s+${peopleInPlace})\b(?![^.?!\n]{0,80}${playFrame})`,
+      'i',
+    ),
+  },
+  {
+    name: 'toxic_ingredients',
+    category: 'indiscriminate_weapons',
+    triggers: ['gas', 'gases', 'fumes', 'vapour', 'vapours', 'vapor', 'vapors', 'overdose', 'dose'],
+    // Which products give a toxic gas, or which medicines together a fatal overdose, asked for the mix; not
+    // which to keep apart ("which should never be mixed"), why, or what to do after breathing it by accident.
+    pattern: new RegExp(
+      String.raw`\b(?:what|which)\s+(?:[\w'-]+\s+){0,3}?${ingredientWord}\b[^.?!\n]{0,60}?\b(?<!${safetyWords}[^.?!\n]{0,80})(?:makes?|making|produces?|producing|creates?|creating|releases?|releasing|gives?(?: off)?|giving(?: off)?|forms?|forming|yields?|causes?|cause|result in|lead to|to get)\s+(?:(?:a|an|the|some|real(?:ly)?|very|enough)\s+)?(?:${toxicCloudWords}|(?:fatal|lethal|deadly)\s+(?:overdose|dose))\b(?![^.?!\n]{0,80}${safetyWords})`,
+      'i',
+    ),
+  },
+  {
+    name: 'property_attack',
+    category: 'non_violent_crimes',
+    triggers: ['fire', 'burn', 'torch', 'firebomb', 'smash', 'vandalise', 'vandalize', 'slash', 'key', 'into', 'lock'],
+    // Someone else's home or car to be set alight, wrecked or entered; not one's own locked car, a game's heist or a story.
+    pattern: new RegExp(
+      String.raw`${asking}(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,60}?\b(?:set fire to|set on fire|burn down|burn|torch|firebomb|smash(?: up)?|vandali[sz]e|key|slash the (?:tyres|tires) (?:of|on)|break into|get into|sneak into|pick the lock (?:on|of))\s+${othersPlace}(?![^.?!\n]{0,80}(?:${playFrame}|${ownersLeave}))`,
+      'i',
+    ),
+  },
+  {
+    name: 'unchecked_weapon',
+    category: 'violent_crimes',
+    triggers: ['gun', 'guns', 'handgun', 'handguns', 'pistol', 'pistols', 'rifle', 'rifles', 'firearm', 'firearms', 'weapon', 'weapons', 'ammo', 'ammunition'],
+    // A gun bought past the checks the law sets; not what those checks are or whether a private sale needs one.
+    pattern: new RegExp(
+      String.raw`\b(?:where|how)\s+(?:can|could|do|would|should|might)\s+(?:i|we|one|someone|you)\s+(?:buy|get|obtain|purchase|find|get hold of|order)\s+(?:[\w'-]+\s+){0,2}?${weaponWord}\s+(?:[\w'-]+\s+){0,3}?(?:without|with no|avoiding|skipping|that skips|bypassing)\s+(?:a\s+|the\s+|any\s+)?(?:background checks?|checks?|licen[cs]e|permit|paperwork|serial numbers?|id|being traced|a trace|records?)\b`,
       'i',
     ),
   },

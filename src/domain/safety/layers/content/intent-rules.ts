@@ -16,7 +16,7 @@ const privateDetail = String.raw`(?:home address|current address|personal (?:pho
 
 /**
  * Phrase rules for intent the wording gives away whatever is done: asking how to stay undetected, a death
- * to be passed off as an accident, a private person's details asked for. Each decides alone (see
+ * (or a fire) to be passed off as an accident, a private person's details asked for. Each decides alone (see
  * content-rules.ts); the look-alikes they are written around are the stealth mission in a game, the mystery
  * novel and the address of a museum.
  */
@@ -33,9 +33,9 @@ export const intentRules: readonly ContentRule[] = [
   {
     name: 'staged_death',
     category: 'violent_crimes',
-    triggers: ['accident', 'suicide', 'natural'],
+    triggers: ['accident', 'accidental', 'suicide', 'natural', 'electrical'],
     pattern: new RegExp(
-      String.raw`\b(?:make|making|made)(?<!${playFrame}[^.?!\n]{0,90})\s+(?:[\w'-]+\s+){0,3}?(?:death|murder|killing|poisoning|overdose|drowning)\s+(?:\w+\s+){0,2}?look like (?:an? )?(?:accident|suicide|natural causes|heart attack)\b`,
+      String.raw`\b(?:make|making|made)(?<!${playFrame}[^.?!\n]{0,90})\s+(?:[\w'-]+\s+){0,3}?(?:death|murder|killing|poisoning|overdose|drowning)\s+(?:\w+\s+){0,2}?look like (?:an? )?(?:accident|suicide|natural causes|heart attack)\b|\b(?:start|set|cause|light)\s+(?:a\s+|the\s+)?(?:fire|blaze|gas leak|explosion)\b(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,80}?\b(?:make|making)\s+(?:it|this|that|the (?:fire|blaze|leak|explosion))\s+(?:look|seem|appear)\s+(?:like\s+)?(?:an?\s+)?(?:accident|accidental|natural|electrical fault|an electrical fault|electrical)\b`,
       'i',
     ),
   },

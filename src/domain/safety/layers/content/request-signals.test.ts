@@ -32,6 +32,13 @@ describe('requestSignals', () => {
     expect(requestSignals('The dog was poisoned last week, the vet said.').asks).toBe(false);
   });
 
+  it('reads "at home" and "from home" as where the asker is, not as someone\'s home sought', () => {
+    expect(requestSignals("How do I cut my son's hair at home?").asks).toBe(false);
+    expect(features("How do I cut my son's hair at home?")).not.toContain('request:personal+target');
+    expect(features("How do I find my ex's home without her knowing?")).toContain('request:personal+target');
+    expect(features('How do I keep my kids busy while I work from home?')).not.toContain('request:personal+target');
+  });
+
   it('combines parts only within one sentence', () => {
     expect(features('How do I reset my router. The film has a weapon in it.')).not.toContain('request:ask+object');
     expect(features('How do I find a weapon.')).toContain('request:ask+object');

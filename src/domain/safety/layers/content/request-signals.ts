@@ -307,6 +307,24 @@ const benignBits = bits.defensive | bits.context | bits.figurative | bits.past;
 const sequenceIndices = sequences.map(([first, second]) => [listNames.indexOf(first), listNames.indexOf(second), `${first}>${second}`] as const);
 const derivedIndices = derivedParts.map(([first, second, part]) => [listNames.indexOf(first), listNames.indexOf(second), bits[part], `${first}>${second}`] as const);
 
+const personalBit = bits.personal;
+const homeUnits = [104, 111, 109, 101];
+
+/**
+ * Whether the word at `start` is "home" after "at" or "from": where the asker is or works ("cut my son's
+ * hair at home", "work from home"), not someone's home sought.
+ */
+function atHome(units: Uint16Array, start: number): boolean {
+  for (let offset = 0; offset < 4; offset += 1) if (units[start + offset] !== homeUnits[offset]) return false;
+  const before = (word: string) => {
+    const from = start - word.length - 1;
+    if (from < 0 || units[start - 1] !== 32 || (from > 0 && units[from - 1] !== 32)) return false;
+    for (let offset = 0; offset < word.length; offset += 1) if (units[from + offset] !== word.charCodeAt(offset)) return false;
+    return true;
+  };
+  return before('at') || before('from');
+}
+
 /** Reads the request parts of one text, sentence by sentence. */
 export function requestSignals(text: string): RequestSignals {
   const lower = lowerCased(text);
@@ -360,7 +378,8 @@ export function requestSignals(text: string): RequestSignals {
     }
     if (start >= 0) {
       words += 1;
-      read(bitsOfWordAt(lower, units, start, index, hash));
+      const bits = bitsOfWordAt(lower, units, start, index, hash);
+      read(index - start === 4 && (bits & personalBit) !== 0 && atHome(units, start) ? bits & ~personalBit : bits);
       start = -1;
       if (words >= sentenceWords) close();
     }
