@@ -378,8 +378,8 @@ export function requestSignals(text: string): RequestSignals {
     }
     if (start >= 0) {
       words += 1;
-      const bits = bitsOfWordAt(lower, units, start, index, hash);
-      read(index - start === 4 && (bits & personalBit) !== 0 && atHome(units, start) ? bits & ~personalBit : bits);
+      const lists = bitsOfWordAt(lower, units, start, index, hash);
+      read(index - start === 4 && (lists & personalBit) !== 0 && atHome(units, start) ? lists & ~personalBit : lists);
       start = -1;
       if (words >= sentenceWords) close();
     }
