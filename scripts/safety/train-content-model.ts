@@ -154,7 +154,8 @@ export function trainContentModel(dataDirectory: string, overrides: Partial<Cont
   thresholds[requestHead] = chosen.request;
 
   const final = new Map([...trainDecidingHeads(() => true), ...trainHeads(training, examples, categoryHeads, labelOf, options, () => true)]);
-  const penalties = { [requestHead]: chooseRequestWindowPenalty((penalty) => new LinearClassifier(modelFile(final, thresholds, options, {}, { [requestHead]: penalty })), benignDocuments(dataDirectory)) };
+  const requestOnly = modelFile(new Map([[requestHead, final.get(requestHead) as { bias: number; weights: Float32Array }]]), thresholds, options, {});
+  const penalties = { [requestHead]: chooseRequestWindowPenalty(requestOnly, benignDocuments(dataDirectory)) };
   const classifier = new LinearClassifier(modelFile(final, thresholds, options, {}, penalties));
   const measured = (rows: readonly LabelledRow[]) => {
     const detections = rows.map((row) => ({ row, detection: detectContent(classifier, row.text) }));
@@ -204,11 +205,12 @@ function benignDocuments(dataDirectory: string): string[] {
  * Trained with a lower learning rate the head ranks unseen requests better and reads more into single
  * sentences of documents; the penalty keeps documents where they were.
  */
-function chooseRequestWindowPenalty(withPenalty: (penalty: number) => LinearClassifier, documents: readonly string[]): number {
-  const read = documents.map((text) => contentVectors(text, withPenalty(0).dimensions));
+function chooseRequestWindowPenalty(requestOnly: LinearModelFile, documents: readonly string[]): number {
+  const read = documents.map((text) => contentVectors(text, requestOnly.dimensions));
+  const head = requestOnly.heads[requestHead] as LinearModelFile['heads'][string];
+  const threshold = head.threshold ?? 0.5;
   const refused = (penalty: number) => {
-    const classifier = withPenalty(penalty);
-    const threshold = classifier.threshold(requestHead) ?? 0.5;
+    const classifier = new LinearClassifier({ ...requestOnly, heads: { [requestHead]: { ...head, windowPenalty: penalty } } });
     return read.filter(({ requests, asks }) => requestProbability(classifier, requests, asks) >= threshold).length;
   };
   return windowPenalties.find((penalty) => refused(penalty) <= documentRefusalTarget * documents.length) ?? (windowPenalties.at(-1) as number);

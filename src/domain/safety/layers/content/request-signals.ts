@@ -308,21 +308,15 @@ const sequenceIndices = sequences.map(([first, second]) => [listNames.indexOf(fi
 const derivedIndices = derivedParts.map(([first, second, part]) => [listNames.indexOf(first), listNames.indexOf(second), bits[part], `${first}>${second}`] as const);
 
 const personalBit = bits.personal;
-const homeUnits = [104, 111, 109, 101];
 
 /**
- * Whether the word at `start` is "home" after "at" or "from": where the asker is or works ("cut my son's
- * hair at home", "work from home"), not someone's home sought.
+ * Whether the word at [start, start + 4) is "home" right after "at" or "from": where the asker is or works
+ * ("cut my son's hair at home", "work from home"), not someone's home sought.
  */
 function atHome(units: Uint16Array, start: number): boolean {
-  for (let offset = 0; offset < 4; offset += 1) if (units[start + offset] !== homeUnits[offset]) return false;
-  const before = (word: string) => {
-    const from = start - word.length - 1;
-    if (from < 0 || units[start - 1] !== 32 || (from > 0 && units[from - 1] !== 32)) return false;
-    for (let offset = 0; offset < word.length; offset += 1) if (units[from + offset] !== word.charCodeAt(offset)) return false;
-    return true;
-  };
-  return before('at') || before('from');
+  if (!sameWord('home', units, start, start + 4) || units[start - 1] !== 32) return false;
+  const after = (word: string) => start - 1 - word.length >= 0 && sameWord(word, units, start - 1 - word.length, start - 1) && (start - 1 - word.length === 0 || units[start - 2 - word.length] === 32);
+  return after('at') || after('from');
 }
 
 /** Reads the request parts of one text, sentence by sentence. */
