@@ -88,7 +88,8 @@ async function withoutInjection(text: string, attacked: (text: string) => Promis
       continue;
     }
     const lines = passage.split('\n');
-    const flagged = await Promise.all(lines.map(attacked));
+    // A passage of one line is that line: it was just read.
+    const flagged = lines.length === 1 ? [true] : await Promise.all(lines.map(attacked));
     if (!flagged.includes(true)) kept.push(removedPassage);
     else kept.push(...lines.map((line, index) => (flagged[index] ? removedPassage : line)));
   }

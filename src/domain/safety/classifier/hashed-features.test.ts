@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutsWord, hashedFeatures, rangeFeatures, textHashes, type SparseVector } from './hashed-features.ts';
+import { cutsWord, hashedFeatures, rangeDot, rangeFeatures, textHashes, type SparseVector } from './hashed-features.ts';
 
 const space = { dimensions: 1 << 16, longestGrammedWord: 24 };
 const asSet = (vector: SparseVector) => new Map([...vector.indices].map((index, position) => [index, vector.values[position]]));
@@ -22,6 +22,26 @@ describe('features of a part of a text', () => {
         }
       }),
       { seed: 20261126, numRuns: 300 },
+    );
+  });
+
+  it('give, without the vector, the same dot product with the weights of a head as the vector does, to the last bit', () => {
+    const weights = new Int8Array(space.dimensions);
+    for (let index = 0; index < weights.length; index += 1) weights[index] = ((index * 2654435761) >>> 24) - 128;
+    const word = fc.oneof(fc.constantFrom('ignore', 'the', 'Previous', 'instructions', 'x'.repeat(30)), fc.string({ minLength: 1, maxLength: 12 }));
+    const extras = fc.dictionary(fc.constantFrom('rule:a', 'rule:b', 'rule:c', 'gloss'), fc.oneof(fc.constant(0), fc.double({ min: -3, max: 3, noNaN: true })));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, fc.constantFrom(' ', '. ', '\n')), { minLength: 1, maxLength: 60 }), fc.nat(), fc.nat(), extras, fc.constantFrom('', 'read with it'), (parts, a, b, extra, also) => {
+        const text = parts.map(([w, s]) => w + s).join('');
+        const whole = textHashes(text, space);
+        const start = a % (text.length + 1);
+        const end = start + (b % (text.length - start + 1));
+        const vector = rangeFeatures(whole, start, end, space, also, extra);
+        let expected = 0;
+        for (let index = 0; index < vector.indices.length; index += 1) expected += (weights[vector.indices[index] as number] as number) * (vector.values[index] as number);
+        expect(Object.is(rangeDot(whole, start, end, space, also, extra, weights), expected)).toBe(true);
+      }),
+      { seed: 20261127, numRuns: 300 },
     );
   });
 

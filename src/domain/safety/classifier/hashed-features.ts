@@ -111,16 +111,44 @@ export function sparseVectorOf(touched: Int32Array, count: number, seen: Uint8Ar
   for (const name in extra) {
     const value = extra[name] as number;
     if (value === 0) continue;
-    let hash = hashes.get(name);
-    if (hash === undefined) {
-      hash = hashString(`${prefix}:${name}`);
-      if (hashes.size < namedHashLimit) hashes.set(name, hash);
-    }
-    indices[offset] = hash & mask;
+    indices[offset] = extraHash(hashes, prefix, name) & mask;
     values[offset] = value;
     offset += 1;
   }
   return { indices, values };
+}
+
+/**
+ * The dot product of `weights` with the vector sparseVectorOf would build from the same arguments, without
+ * building it: the same terms added in the same order, each value rounded to 32 bits as the vector stores
+ * it, so a head's log-odds come out the same to the last bit. Clears the touched buckets in `seen` too.
+ */
+function dotOf(touched: Int32Array, count: number, seen: Uint8Array, mask: number, extra: Readonly<Record<string, number>>, prefix: string, weights: Int8Array): number {
+  const scale = count > 0 ? Math.fround(1 / Math.sqrt(count)) : 0;
+  let sum = 0;
+  for (let position = 0; position < count; position += 1) {
+    const bucket = touched[position] as number;
+    sum += (weights[bucket] as number) * scale;
+    seen[bucket] = 0;
+  }
+  let hashes: Map<string, number> | undefined;
+  for (const name in extra) {
+    const value = extra[name] as number;
+    if (value === 0) continue;
+    hashes ??= extraHashes(prefix);
+    sum += (weights[extraHash(hashes, prefix, name) & mask] as number) * Math.fround(value);
+  }
+  return sum;
+}
+
+/** The hash of a named extra, from the prefix's cache (see namedHashes). */
+function extraHash(hashes: Map<string, number>, prefix: string, name: string): number {
+  let hash = hashes.get(name);
+  if (hash === undefined) {
+    hash = hashString(`${prefix}:${name}`);
+    if (hashes.size < namedHashLimit) hashes.set(name, hash);
+  }
+  return hash;
 }
 
 /**
@@ -188,6 +216,25 @@ function lastWholeText(text: string, limit: number): Int32Array | undefined {
  * that part read alone, without hashing it again, provided neither edge cuts a word (see cutsWord).
  */
 export function rangeFeatures(whole: TextHashes, start: number, end: number, space: FeatureSpace, also: string, extra: Readonly<Record<string, number>> = {}): SparseVector {
+  const count = rangeBuckets(whole, start, end, space, also);
+  return sparseVectorOf(touchedBuffer, count, bucketScratch(space.dimensions), space.dimensions - 1, extra, 'extra');
+}
+
+/**
+ * The dot product of `weights` (a linear head's, one per dimension) with the vector rangeFeatures would
+ * give for the same arguments, to the last bit, without building the vector: what scoring a window needs.
+ */
+export function rangeDot(whole: TextHashes, start: number, end: number, space: FeatureSpace, also: string, extra: Readonly<Record<string, number>>, weights: Int8Array): number {
+  const count = rangeBuckets(whole, start, end, space, also);
+  return dotOf(touchedBuffer, count, bucketScratch(space.dimensions), space.dimensions - 1, extra, 'extra', weights);
+}
+
+/**
+ * Fills touchedBuffer with the distinct buckets of the hashes of `whole` read wholly in [start, end), then
+ * of `also`, in the order they are first touched, each marked in the dimension's bucket scratch; returns
+ * how many.
+ */
+function rangeBuckets(whole: TextHashes, start: number, end: number, space: FeatureSpace, also: string): number {
   const mask = space.dimensions - 1;
   const seen = bucketScratch(space.dimensions);
   const extraCount = also === '' ? 0 : hashText(also, space.longestGrammedWord ?? Number.POSITIVE_INFINITY);
@@ -217,7 +264,7 @@ export function rangeFeatures(whole: TextHashes, start: number, end: number, spa
       touched[count++] = bucket;
     }
   }
-  return sparseVectorOf(touched, count, seen, mask, extra, 'extra');
+  return count;
 }
 
 /**

@@ -73,11 +73,25 @@ export class LinearClassifier {
 
   /** The head's log-odds for the vector, before the sigmoid: scores of several windows are combined in this scale. */
   logit(head: string, vector: SparseVector): number {
-    const model = this.#heads.get(head);
-    if (!model) throw new Error(`no head "${head}" in the model`);
+    const model = this.#head(head);
     let sum = 0;
     for (let index = 0; index < vector.indices.length; index += 1) sum += (model.weights[vector.indices[index] as number] as number) * (vector.values[index] as number);
     return model.bias + sum * model.scale;
+  }
+
+  /**
+   * The head's log-odds from the dot product of its weights (quantised, one per dimension) with a vector the
+   * caller does not build (see rangeDot): a long text's many windows are scored without a vector each.
+   */
+  logitOfDot(head: string, dot: (weights: Int8Array) => number): number {
+    const model = this.#head(head);
+    return model.bias + dot(model.weights) * model.scale;
+  }
+
+  #head(head: string): { bias: number; weights: Int8Array; scale: number } {
+    const model = this.#heads.get(head);
+    if (!model) throw new Error(`no head "${head}" in the model`);
+    return model;
   }
 }
 

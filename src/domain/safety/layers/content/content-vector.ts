@@ -2,9 +2,9 @@ import { hashedFeatures, type SparseVector } from '../../classifier/hashed-featu
 import type { ContentCategory } from './content-categories.ts';
 import { contentSignals, type ContentSignals } from './content-signals.ts';
 import { maskIdentityTerms } from './identity-terms.ts';
-import { requestSignals, type RequestSignals } from './request-signals.ts';
+import { requestSignalsOfStretches, type RequestSignals } from './request-signals.ts';
 import { requestVector } from './request-vector.ts';
-import { sentenceWindows } from './sentence-windows.ts';
+import { sentenceRanges } from './sentence-windows.ts';
 
 /** The model head that says whether a text is harmful or toxic at all, reading the whole text. */
 export const flaggedHead = 'flagged';
@@ -49,8 +49,8 @@ const notRead: SparseVector = { indices: new Int32Array(0), values: new Float32A
 
 export function contentVectors(text: string, dimensions: number, whole = false): ContentVectors {
   const words = contentSignals(text);
-  const windows = sentenceWindows(text, requestWindowCharacters);
-  const windowSignals = windows.map(requestSignals);
+  const windows = sentenceRanges(text, requestWindowCharacters);
+  const windowSignals = requestSignalsOfStretches(text, windows);
   const requestFeatures = windowSignals.length === 1 ? (windowSignals[0] as RequestSignals).features : Object.assign({}, ...windowSignals.map((signal) => signal.features));
   const asksForHarm = windowSignals.some((signal) => signal.asksForHarm);
   const signals = asksForHarm && !words.hasEvidence ? { ...words, hasEvidence: true } : words;
@@ -61,6 +61,6 @@ export function contentVectors(text: string, dimensions: number, whole = false):
   // reads texts whole, and every text's, since the head learns from the requests that ask for nothing too).
   const requests = single
     ? [whole || asks[0] === true ? requestVector(text, dimensions, features) : notRead]
-    : windows.map((window, index) => (asks[index] === true ? requestVector(window, dimensions, (windowSignals[index] as RequestSignals).features) : notRead));
+    : windows.map(([start, end], index) => (asks[index] === true ? requestVector(text.slice(start, end), dimensions, (windowSignals[index] as RequestSignals).features) : notRead));
   return { vector: hashedFeatures(maskIdentityTerms(text), { dimensions }, features), requests, asks, signals };
 }

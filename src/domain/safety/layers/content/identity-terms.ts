@@ -37,12 +37,41 @@ const personWords = new Set([
 const identities = new Set(identityWords);
 
 /**
- * The first two letters of every identity and colour word, as a bit table (a one-letter word pairs its letter
- * with 0): a word that starts otherwise is neither, and is not copied out of the text to be looked up.
+ * The identity, colour and person words by a hash of their characters, so that a text's words are looked up
+ * as ranges of it, compared in place, without being copied out. Most words of a text are none of them and
+ * are ruled out by one table read (`wordFilter`, for identity and colour words; person words are looked up
+ * only after a colour word).
  */
-const pairKey = (units: ArrayLike<number>, start: number, end: number) => (units[start] as number) * 128 + (end - start > 1 ? (units[start + 1] as number) : 0);
-const possibleStarts = new Uint8Array(128 * 128);
-for (const word of [...identityWords, ...colourWords]) possibleStarts[pairKey(codeUnits(word), 0, word.length)] = 1;
+const identityKind = 1;
+const colourKind = 2;
+const personKind = 4;
+const fnvStart = 0x811c9dc5 | 0;
+const fnvStep = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
+const filterBits = 16;
+const filterSlot = (hash: number) => hash >>> (32 - filterBits);
+const wordFilter = new Uint8Array(1 << filterBits);
+const wordsByHash = new Map<number, { word: string; kinds: number }[]>();
+function addWord(word: string, kind: number): void {
+  let hash = fnvStart;
+  for (let index = 0; index < word.length; index += 1) hash = fnvStep(hash, word.charCodeAt(index));
+  if (kind !== personKind) wordFilter[filterSlot(hash)] = 1;
+  const bucket = wordsByHash.get(hash) ?? [];
+  const entry = bucket.find((candidate) => candidate.word === word);
+  if (entry) entry.kinds |= kind;
+  else bucket.push({ word, kinds: kind });
+  wordsByHash.set(hash, bucket);
+}
+for (const word of identityWords) addWord(word, identityKind);
+for (const word of colourWords) addWord(word, colourKind);
+for (const word of personWords) addWord(word, personKind);
+
+/** What the word `lower[start, end)`, whose characters hash to `hash`, is: identity, colour and person bits, 0 for none. */
+function kindsOfWordAt(lower: string, start: number, end: number, hash: number): number {
+  const bucket = wordsByHash.get(hash);
+  if (bucket === undefined) return 0;
+  for (const entry of bucket) if (entry.word.length === end - start && lower.startsWith(entry.word, start)) return entry.kinds;
+  return 0;
+}
 
 /** What the content model reads where a text names an identity group. */
 export const identityPlaceholder = 'identitygroup';
@@ -63,29 +92,34 @@ export function maskIdentityTerms(text: string): string {
   let copiedTo = 0;
   let pending: { from: number; to: number } | undefined;
   let start = -1;
+  let hash = fnvStart;
   const units = codeUnits(lower);
   for (let index = 0; index <= lower.length; index += 1) {
     const code = index < lower.length ? (units[index] as number) : 32;
     if ((code >= 97 && code <= 122) || code === 45 || code === 43) {
-      if (start < 0) start = index;
+      if (start < 0) {
+        start = index;
+        hash = fnvStart;
+      }
+      hash = fnvStep(hash, code);
       continue;
     }
     if (start < 0) continue;
-    // Only a word after a colour word, or one that starts like an identity or colour word, is read.
-    if (!pending && possibleStarts[pairKey(units, start, index)] !== 1) {
+    // Only a word after a colour word, or one that may be an identity or colour word, is looked up.
+    if (!pending && wordFilter[filterSlot(hash)] !== 1) {
       start = -1;
       continue;
     }
-    const word = lower.slice(start, index);
-    if (pending && personWords.has(word)) {
+    const kinds = kindsOfWordAt(lower, start, index, hash);
+    if (pending && (kinds & personKind) !== 0) {
       masked += text.slice(copiedTo, pending.from) + identityPlaceholder;
       copiedTo = pending.to;
     }
     pending = undefined;
-    if (identities.has(word)) {
+    if ((kinds & identityKind) !== 0) {
       masked += text.slice(copiedTo, start) + identityPlaceholder;
       copiedTo = index;
-    } else if (colourWords.has(word)) {
+    } else if ((kinds & colourKind) !== 0) {
       pending = { from: start, to: index };
     }
     start = -1;

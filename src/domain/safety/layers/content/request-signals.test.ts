@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestSignals } from './request-signals.ts';
-import { sentenceWindows } from './sentence-windows.ts';
+import { requestSignals, requestSignalsOfStretches } from './request-signals.ts';
+import { sentenceRanges, sentenceWindows } from './sentence-windows.ts';
 
 const features = (text: string) => Object.keys(requestSignals(text).features);
 
@@ -109,6 +110,35 @@ describe('requestSignals', () => {
   });
 });
 
+describe('requestSignalsOfStretches', () => {
+  // Words of the lists and the marks that end sentences and words, so that random texts hold requests, "at home" and cut words.
+  const pieces = ['How', 'can I', 'poison', 'my', "neighbour's", 'dog', 'at', 'home', 'from', 'without', 'them', 'knowing', 'write', 'ransomware', 'hack', 'into', 'her', 'address', 'Muslims', 'are', 'all', 'ΣΑΣ', 'İ', '.', '?', '\n', ';', ' ', '  ', '-', "'"];
+  const texts = fc.array(fc.constantFrom(...pieces), { maxLength: 120 }).map((words) => words.join(' '));
+
+  it('reads each stretch of a text as requestSignals reads it copied out alone', () => {
+    fc.assert(
+      fc.property(texts, fc.integer({ min: 5, max: 60 }), (text, size) => {
+        const stretches = sentenceRanges(text, size);
+        const alone = stretches.map(([start, end]) => requestSignals(text.slice(start, end)));
+        expect(requestSignalsOfStretches(text, stretches)).toEqual(alone);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('does not read "at home" across the start of a stretch', () => {
+    const text = 'I was at home of my ex, how can I find it?';
+    const cut = text.indexOf('home');
+    const [, second] = requestSignalsOfStretches(text, [
+      [0, cut],
+      [cut, text.length],
+    ]);
+    // Read alone, the stretch seeks someone's home; "at" before it belongs to the stretch before.
+    expect(Object.keys(second?.features ?? {})).toContain('request:ask+personal+target');
+    expect(second).toEqual(requestSignals(text.slice(cut)));
+  });
+});
+
 describe('sentenceWindows', () => {
   it('keeps a short text whole', () => {
     expect(sentenceWindows('One sentence. Two sentences.', 200)).toEqual(['One sentence. Two sentences.']);
@@ -123,6 +153,11 @@ describe('sentenceWindows', () => {
       expect(window.length).toBeGreaterThanOrEqual(100);
       expect(window.endsWith('.')).toBe(true);
     }
+  });
+
+  it('gives the ranges sentenceRanges gives', () => {
+    const text = 'This is a sentence of some length. '.repeat(40);
+    expect(sentenceRanges(text, 100).map(([start, end]) => text.slice(start, end))).toEqual(sentenceWindows(text, 100));
   });
 
   it('cuts a text without sentence ends at twice the size', () => {

@@ -311,23 +311,49 @@ const personalBit = bits.personal;
 
 /**
  * Whether the word at [start, start + 4) is "home" right after "at" or "from": where the asker is or works
- * ("cut my son's hair at home", "work from home"), not someone's home sought.
+ * ("cut my son's hair at home", "work from home"), not someone's home sought. Reads nothing before `from`,
+ * where the stretch being read starts.
  */
-function atHome(units: Uint16Array, start: number): boolean {
-  if (!sameWord('home', units, start, start + 4) || units[start - 1] !== 32) return false;
-  const after = (word: string) => start - 1 - word.length >= 0 && sameWord(word, units, start - 1 - word.length, start - 1) && (start - 1 - word.length === 0 || units[start - 2 - word.length] === 32);
+function atHome(units: Uint16Array, start: number, from: number): boolean {
+  if (!sameWord('home', units, start, start + 4) || start - 1 < from || units[start - 1] !== 32) return false;
+  const after = (word: string) => start - 1 - word.length >= from && sameWord(word, units, start - 1 - word.length, start - 1) && (start - 1 - word.length === from || units[start - 2 - word.length] === 32);
   return after('at') || after('from');
 }
 
 /** Reads the request parts of one text, sentence by sentence. */
 export function requestSignals(text: string): RequestSignals {
+  return requestSignalsOfStretches(text, [[0, text.length]])[0] as RequestSignals;
+}
+
+/**
+ * The request signals of each [start, end) stretch of a text, each read as requestSignals reads it alone
+ * (text.slice(start, end)). The text is lowered and its code units read once for all stretches, rather than
+ * copied out stretch by stretch; where lowering changes the text's length (positions would move), each
+ * stretch is lowered on its own.
+ */
+export function requestSignalsOfStretches(text: string, stretches: readonly (readonly [start: number, end: number])[]): RequestSignals[] {
   const lower = lowerCased(text);
+  if (lower.length !== text.length) return stretches.map(([start, end]) => readStretches(lowerCased(text.slice(start, end)), [[0, end - start]])[0] as RequestSignals);
+  return readStretches(lower, stretches);
+}
+
+/** An empty features object shared by the stretches that hold no part: read only, never written. */
+const noFeatures: Record<string, number> = Object.freeze({}) as Record<string, number>;
+/** Each found name's feature name, built once. */
+const featureNames = new Map<string, string>();
+function featureName(name: string): string {
+  let feature = featureNames.get(name);
+  if (feature === undefined) featureNames.set(name, (feature = `request:${name}`));
+  return feature;
+}
+
+/** Reads each stretch of a lower-case text, sentence by sentence, in one walk. */
+function readStretches(lower: string, stretches: readonly (readonly [start: number, end: number])[]): RequestSignals[] {
   const found = new Set<string>();
   // Per list, the word number (within the sentence) where it was last seen.
   const lastSeen = new Int32Array(listNames.length).fill(-nearWords - 1);
   let sentence = 0;
   let words = 0;
-  let start = -1;
   const close = () => {
     if ((sentence & harmBits) !== 0) {
       const bare = (sentence & benignBits) === 0;
@@ -359,28 +385,39 @@ export function requestSignals(text: string): RequestSignals {
     for (let list = 0; list < listNames.length; list += 1) if ((meaning & (1 << list)) !== 0) lastSeen[list] = words;
   };
   const units = codeUnits(lower);
-  let hash = wordHashStart;
-  for (let index = 0; index <= lower.length; index += 1) {
-    const code = index < lower.length ? (units[index] as number) : 46;
-    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 39 || (code === 45 && start >= 0)) {
-      if (start < 0) {
-        start = index;
-        hash = wordHashStart;
+  const signals: RequestSignals[] = [];
+  for (const [from, to] of stretches) {
+    let start = -1;
+    let hash = wordHashStart;
+    for (let index = from; index <= to; index += 1) {
+      const code = index < to ? (units[index] as number) : 46;
+      if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 39 || (code === 45 && start >= 0)) {
+        if (start < 0) {
+          start = index;
+          hash = wordHashStart;
+        }
+        hash = Math.imul(hash ^ code, 0x01000193);
+        continue;
       }
-      hash = Math.imul(hash ^ code, 0x01000193);
-      continue;
+      if (start >= 0) {
+        words += 1;
+        const lists = bitsOfWordAt(lower, units, start, index, hash);
+        read(index - start === 4 && (lists & personalBit) !== 0 && atHome(units, start, from) ? lists & ~personalBit : lists);
+        start = -1;
+        if (words >= sentenceWords) close();
+      }
+      // Sentence ends: full stop, question and exclamation marks, semicolons, line breaks.
+      if (code === 46 || code === 63 || code === 33 || code === 59 || code === 10) close();
     }
-    if (start >= 0) {
-      words += 1;
-      const lists = bitsOfWordAt(lower, units, start, index, hash);
-      read(index - start === 4 && (lists & personalBit) !== 0 && atHome(units, start) ? lists & ~personalBit : lists);
-      start = -1;
-      if (words >= sentenceWords) close();
-    }
-    // Sentence ends: full stop, question and exclamation marks, semicolons, line breaks.
-    if (code === 46 || code === 63 || code === 33 || code === 59 || code === 10) close();
+    signals.push(signalsOf(found));
+    found.clear();
   }
+  return signals;
+}
+
+function signalsOf(found: ReadonlySet<string>): RequestSignals {
+  if (found.size === 0) return { features: noFeatures, asksForHarm: false, asks: false };
   const features: Record<string, number> = {};
-  for (const name of found) features[`request:${name}`] = 1;
+  for (const name of found) features[featureName(name)] = 1;
   return { features, asksForHarm: harmfulCombinations.some((name) => found.has(name)), asks: askingCombinations.some((name) => found.has(name)) };
 }

@@ -6,8 +6,13 @@
  * `size`, or at twice `size` when no sentence ends; every character is in exactly one stretch.
  */
 export function sentenceWindows(text: string, size: number): string[] {
-  if (text.length <= size * 2) return [text];
-  const windows: string[] = [];
+  return sentenceRanges(text, size).map(([start, end]) => text.slice(start, end));
+}
+
+/** The [start, end) of each stretch sentenceWindows cuts the text into, without copying them out. */
+export function sentenceRanges(text: string, size: number): [start: number, end: number][] {
+  if (text.length <= size * 2) return [[0, text.length]];
+  const ranges: [number, number][] = [];
   let from = 0;
   let index = from + size;
   while (from < text.length) {
@@ -20,9 +25,9 @@ export function sentenceWindows(text: string, size: number): string[] {
         break;
       }
     }
-    windows.push(text.slice(from, end));
+    ranges.push([from, end]);
     from = end;
     index = from + size;
   }
-  return windows;
+  return ranges;
 }

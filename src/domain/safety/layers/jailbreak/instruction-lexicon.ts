@@ -234,6 +234,8 @@ function misspeltTerms(text: string): TermMatch[] {
         const most = key.word.length >= 7 ? 2 : 1;
         // Cheap tests first: the lengths, and the letters one has that the other lacks.
         if (Math.abs(length - key.word.length) > most || bitCount(key.letters & ~letters) > most || bitCount(letters & ~key.letters) > most) continue;
+        // The word itself is no misspelling (withinEdits says so too, after filling its table).
+        if (length === key.word.length && sameLetters(units, wordStart, key.word)) continue;
         if (withinEdits(units, wordStart, length, key.word, most) && !notMisspellings.has(text.slice(wordStart, index).toLowerCase())) found.push({ group: key.group, start: wordStart, end: index, lineStart });
       }
     }
@@ -247,10 +249,16 @@ function isLetterUnit(unit: number): boolean {
   return ((unit | 0x20) >= 97 && (unit | 0x20) <= 122) || (unit >= 0xc0 && unit < 0x2000);
 }
 
-/** Rows of the edit-distance table, reused (the service is single-threaded). */
-const twoBefore = new Int32Array(32);
-const oneBefore = new Int32Array(32);
-const row = new Int32Array(32);
+/** Whether the word at `units[start, start + key.length)`, in any case, is `key` (lower case). */
+function sameLetters(units: Uint16Array, start: number, key: string): boolean {
+  for (let index = 0; index < key.length; index += 1) if (((units[start + index] as number) | 0x20) !== key.charCodeAt(index)) return false;
+  return true;
+}
+
+/** Rows of the edit-distance table, reused (the service is single-threaded); they trade places row by row. */
+const firstRow = new Int32Array(32);
+const secondRow = new Int32Array(32);
+const thirdRow = new Int32Array(32);
 
 /**
  * Whether the word at `units[start, start + length)` (any case) is at most `most` edits from `key` (lower
@@ -258,6 +266,9 @@ const row = new Int32Array(32);
  * cell exceeds `most`.
  */
 function withinEdits(units: Uint16Array, start: number, length: number, key: string, most: number): boolean {
+  let twoBefore = firstRow;
+  let oneBefore = secondRow;
+  let row = thirdRow;
   let exact = length === key.length;
   for (let j = 0; j <= key.length; j += 1) oneBefore[j] = j;
   for (let i = 1; i <= length; i += 1) {
@@ -275,8 +286,10 @@ function withinEdits(units: Uint16Array, start: number, length: number, key: str
     }
     if (exact && a !== key.charCodeAt(i - 1)) exact = false;
     if (best > most) return false;
-    twoBefore.set(oneBefore.subarray(0, key.length + 1));
-    oneBefore.set(row.subarray(0, key.length + 1));
+    const spare = twoBefore;
+    twoBefore = oneBefore;
+    oneBefore = row;
+    row = spare;
   }
   // The word itself is no misspelling: the English rules read it.
   return !exact && (oneBefore[key.length] as number) <= most;

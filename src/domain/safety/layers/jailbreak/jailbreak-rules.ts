@@ -26,12 +26,17 @@ const dismissal = String.raw`(?:(?:forget|ignore|disregard|scratch|never ?mind|p
 /** What a topic switch goes on with: a new order or a new question, straight after the dismissal. */
 const newOrder = String.raw`(?:write|say|tell|answer|show|print|output|give|list|explain|translate|generate|create|compose|respond|reply|describe|draft|repeat|focus|concentrate|what|how|why|who|where|is|are|do|does|can|schreib\w*|sag\w*|beantworte\w*|zeig\w*|gib|erklär\w*|nenne|formulier\w*|verfasse|konzentrier\w*|was|wie|warum|wer|wo|ist|sind|écri\w*|dis|réponds|escrib\w*|di|responde|scrivi|dimmi)`;
 
+/** What a German override dismisses, after its verb: "ignoriere alle vorherigen Anweisungen". */
+const germanOverrideObject = String.raw`\b[^.!?\n]{0,40}\b(?:anweisungen|aufgaben|informationen|befehle|alles|vorherig\w*|bisherig\w*|obig\w*)`;
+
 export const phraseRules: readonly JailbreakRule[] = [
   {
     name: 'override',
     pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget|skip|drop|bypass|override|overlook|abandon|leave)\b[^.!?\n]{0,30}\b(?:${earlier}\b[^.!?\n]{0,20}\b${guidance}|everything|all (?:of )?(?:that|this|the above)|what (?:you were|i) (?:told|said))`, 'i'),
   },
-  { name: 'override_de', pattern: /\b(?:ignorier(?:e|en)?|vergiss|vergessen sie|missachte|überspringe)\b[^.!?\n]{0,40}\b(?:anweisungen|aufgaben|informationen|befehle|alles|vorherig\w*|bisherig\w*|obig\w*)/i },
+  // "überspringe" is an alternative of its own: its first letter is no word character to `\b`, so the rule
+  // triggers cannot find it by its first word; the other verbs are found that way.
+  { name: 'override_de', pattern: new RegExp(String.raw`\b(?:ignorier(?:e|en)?|vergiss|vergessen sie|missachte)${germanOverrideObject}|\büberspringe${germanOverrideObject}`, 'i') },
   { name: 'override_fr_es', pattern: /\b(?:ignore[zr]?|oublie[zr]?|olvid(?:a|e|ar|ate|á)|ignora[rd]?|dimentica|esque[cç]a|vergeet|zaboravi)\b[^.!?\n]{0,40}\b(?:instructions?|consignes|tâches|instrucciones|tareas|todo|tout|istruzioni|instruções|instructies|sve|alles)\b/i },
   { name: 'override_other', pattern: /(?:забуд\S*|игнорир\S*)[^.!?\n]{0,30}(?:инструкц\S*|всё|все)|\babweichend (?:zu|von) (?:den )?(?:vorherigen|obigen)|\b(?:obigen|vorherigen) (?:ausführungen|anweisungen) (?:ignorieren|vergessen)/i },
   { name: 'forced_statement', pattern: /\b(?:state|say|claim|write|declare|sag(?:e)?)\b (?:that )?[^.!?\n]{0,40}\b(?:is|are|ist|sind|was)\b (?:the best|superior|the worst|the greatest|the most powerful|der beste|die beste|das beste)|\b(?:untrue|false|fake|unwahre?)\b (?:headline|statement|news|überschrift|nachricht)|\bmake (?:something|it|stuff) up\b|\bsay yes\b/i },
@@ -235,11 +240,14 @@ function quotedInstructions(text: string, matches: readonly RuleMatch[]): RuleMa
 }
 
 /** The rule hits of the part of a text from `start` to `end`, from the matches in the whole text. */
-export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end: number): Record<string, number> {
-  const hits: Record<string, number> = {};
-  for (const match of matches) if (match.start >= start && match.end <= end) hits[match.feature] = 1;
-  return hits;
+export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end: number): Readonly<Record<string, number>> {
+  let hits: Record<string, number> | undefined;
+  for (const match of matches) if (match.start >= start && match.end <= end) (hits ??= {})[match.feature] = 1;
+  return hits ?? noHits;
 }
+
+/** The hits of a part without matches (most windows of a long text): one object, never written. */
+const noHits: Readonly<Record<string, number>> = Object.freeze({});
 
 /** Whether a match from `start` to `end` backs an uncertain score (see RuleMatch.corroborates). */
 export function corroboratedWithin(matches: readonly RuleMatch[], start: number, end: number): boolean {
@@ -248,9 +256,9 @@ export function corroboratedWithin(matches: readonly RuleMatch[], start: number,
 
 /** The English readings of the other-language matches from `start` to `end`, each once, one per line. */
 export function glossesWithin(matches: readonly RuleMatch[], start: number, end: number): string {
-  const glosses = new Set<string>();
-  for (const match of matches) if (match.gloss !== undefined && match.start >= start && match.end <= end) glosses.add(match.gloss);
-  return [...glosses].join('\n');
+  let glosses: Set<string> | undefined;
+  for (const match of matches) if (match.gloss !== undefined && match.start >= start && match.end <= end) (glosses ??= new Set()).add(match.gloss);
+  return glosses === undefined ? '' : [...glosses].join('\n');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cutsWord, hashedFeatures, rangeFeatures, textHashes, type SparseVector, type TextHashes } from '../../classifier/hashed-features.ts';
+import { cutsWord, hashedFeatures, rangeDot, rangeFeatures, textHashes, type FeatureSpace, type SparseVector, type TextHashes } from '../../classifier/hashed-features.ts';
 import { sigmoid, type LinearClassifier } from '../../classifier/linear-classifier.ts';
 import { corroboratedWithin, glossesWithin, isPlantedInstruction, jailbreakRuleMatches, ruleHitsWithin, type RuleMatch } from './jailbreak-rules.ts';
 import { instructionSentences, scoringWindows } from './text-windows.ts';
@@ -91,6 +91,36 @@ export interface WindowFeatures {
  * marked sentences of a short text are read on their own as well.
  */
 export function* windowFeatures(text: string, dimensions: number, options: ScoringOptions = {}): Generator<WindowFeatures> {
+  const windows: WindowFeatures[] = [];
+  readWindows(text, dimensions, options, asVector, (vector, hits, sentence, corroborated) => windows.push({ vector, hits, sentence, corroborated }));
+  yield* windows;
+}
+
+/**
+ * How a window is read: into its feature vector (training), or straight into a head's log-odds (scoring,
+ * where a long text's windows need no vector each). `range` reads a part of a text hashed whole, `text` a
+ * text hashed on its own.
+ */
+interface WindowReading<T> {
+  range(whole: TextHashes, start: number, end: number, space: FeatureSpace, gloss: string, hits: Readonly<Record<string, number>>): T;
+  text(text: string, dimensions: number, hits: Readonly<Record<string, number>>): T;
+}
+
+const asVector: WindowReading<SparseVector> = { range: rangeFeatures, text: jailbreakVector };
+
+/** Windows read into the attack head's log-odds: the same numbers as the head's logit of each window's vector. */
+function asAttackLogit(model: LinearClassifier): WindowReading<number> {
+  return {
+    range: (whole, start, end, space, gloss, hits) => model.logitOfDot(attackHead, (weights) => rangeDot(whole, start, end, space, gloss, hits, weights)),
+    text: (text, dimensions, hits) => model.logit(attackHead, jailbreakVector(text, dimensions, hits)),
+  };
+}
+
+/** What is done with each window or sentence as a reading gives it. */
+type WindowVisitor<T> = (read: T, hits: Readonly<Record<string, number>>, sentence: boolean, corroborated: boolean) => void;
+
+/** Reads every window, then every marked sentence, of a text (see windowFeatures), handing each to `visit`. */
+function readWindows<T>(text: string, dimensions: number, options: ScoringOptions, reading: WindowReading<T>, visit: WindowVisitor<T>): void {
   const matches = jailbreakRuleMatches(text);
   const windows = scoringWindows(text);
   // A long text is hashed once; each window and sentence takes its part of the hashes.
@@ -99,8 +129,9 @@ export function* windowFeatures(text: string, dimensions: number, options: Scori
   // Each window reads only the matches that start inside it: read through all of them for every window, a
   // long text full of matches would cost the square of its length.
   const byStart = windows.length > 1 || sentences.length > 0 ? [...matches].sort((left, right) => left.start - right.start) : matches;
-  for (const [start, end] of windows) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, false);
-  for (const [start, end] of sentences) yield windowOf(text, whole, start, end, startingWithin(byStart, start, end), dimensions, true);
+  const space: FeatureSpace = { dimensions, longestGrammedWord };
+  for (const [start, end] of windows) readWindow(text, whole, start, end, startingWithin(byStart, start, end), space, false, reading, visit);
+  for (const [start, end] of sentences) readWindow(text, whole, start, end, startingWithin(byStart, start, end), space, true, reading, visit);
 }
 
 export interface ScoringOptions {
@@ -126,14 +157,24 @@ function startingWithin(byStart: readonly RuleMatch[], start: number, end: numbe
   return low === 0 && last === byStart.length ? byStart : byStart.slice(low, last);
 }
 
-function windowOf(text: string, whole: TextHashes | undefined, start: number, end: number, matches: readonly RuleMatch[], dimensions: number, sentence: boolean): WindowFeatures {
+function readWindow<T>(
+  text: string,
+  whole: TextHashes | undefined,
+  start: number,
+  end: number,
+  matches: readonly RuleMatch[],
+  space: FeatureSpace,
+  sentence: boolean,
+  reading: WindowReading<T>,
+  visit: WindowVisitor<T>,
+): void {
   const hits = ruleHitsWithin(matches, start, end);
   const gloss = glossesWithin(matches, start, end);
-  const vector =
+  const read =
     whole && !cutsWord(text, start, end)
-      ? rangeFeatures(whole, start, end, { dimensions, longestGrammedWord }, gloss, hits)
-      : jailbreakVector(gloss === '' ? text.slice(start, end) : `${text.slice(start, end)}\n${gloss}`, dimensions, hits);
-  return { vector, hits, sentence, corroborated: corroboratedWithin(matches, start, end) };
+      ? reading.range(whole, start, end, space, gloss, hits)
+      : reading.text(gloss === '' ? text.slice(start, end) : `${text.slice(start, end)}\n${gloss}`, space.dimensions, hits);
+  visit(read, hits, sentence, corroboratedWithin(matches, start, end));
 }
 
 /** The riskiest window of one or more texts, before the length penalty. */
@@ -165,14 +206,16 @@ function wordCount(text: string): number {
 export function scoreWindows(model: LinearClassifier, text: string, options: ScoringOptions = {}): WindowScores {
   const scores: WindowScores = { logit: Number.NEGATIVE_INFINITY, windows: 0, planted: false, corroboratedLogit: Number.NEGATIVE_INFINITY };
   const fewWords = text.length <= shortTextCharacters && wordCount(text) < fewestScoredWords;
-  for (const { vector, hits, sentence, corroborated } of windowFeatures(text, model.dimensions, options)) {
-    if (fewWords && !sentence && Object.keys(hits).length === 0) continue;
-    const logit = model.logit(attackHead, vector);
+  readWindows(text, model.dimensions, options, asAttackLogit(model), (logit, hits, sentence, corroborated) => {
+    if (fewWords && !sentence && Object.keys(hits).length === 0) return;
     if (corroborated) scores.corroboratedLogit = Math.max(scores.corroboratedLogit, logit);
     // Sentences are parts of windows already counted: they add no chance of a high score by length.
     if (!sentence) scores.windows += 1;
-    if (logit > scores.logit) Object.assign(scores, { logit, planted: isPlantedInstruction(hits) });
-  }
+    if (logit > scores.logit) {
+      scores.logit = logit;
+      scores.planted = isPlantedInstruction(hits);
+    }
+  });
   return scores;
 }
 

@@ -37,13 +37,13 @@ for (const word of commonWords) {
   addForm(rot13(word), 4);
 }
 /**
- * The first two letters of the forms of each kind, as bit tables (a bit per kind): the other words are not
+ * The first three letters of the forms of each kind, as bit tables (a bit per kind): the other words are not
  * copied out to be looked up.
  */
-const pairKey = (first: number, second: number) => (first - 97) * 26 + (second - 97);
-const formStarts = new Uint8Array(26 * 26);
+const tripleKey = (first: number, second: number, third: number) => ((first - 97) * 26 + (second - 97)) * 26 + (third - 97);
+const formStarts = new Uint8Array(26 * 26 * 26);
 for (const [form, kinds] of forms) {
-  const key = pairKey(form.charCodeAt(0), form.charCodeAt(1));
+  const key = tripleKey(form.charCodeAt(0), form.charCodeAt(1), form.charCodeAt(2));
   formStarts[key] = (formStarts[key] ?? 0) | kinds;
 }
 const plainKind = 1;
@@ -56,11 +56,20 @@ export function obfuscatedReadings(text: string): ObfuscatedReading[] {
   // Lower case keeps positions only when it keeps the length; otherwise each line is lowered on its own.
   const sameLength = lower.length === text.length;
   const lowerUnits = sameLength ? codeUnits(lower) : undefined;
+  // One line object for the whole walk when the lowered text keeps positions: it moves from line to line.
+  const shared: LowerLine | undefined = lowerUnits ? { text: lower, units: lowerUnits, start: 0, end: 0 } : undefined;
   let lineStart = 0;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    const line: LowerLine = lowerUnits ? { text: lower, units: lowerUnits, start: lineStart, end: lineEnd } : lowerLine(text.slice(lineStart, lineEnd));
+    let line: LowerLine;
+    if (shared) {
+      shared.start = lineStart;
+      shared.end = lineEnd;
+      line = shared;
+    } else {
+      line = lowerLine(text.slice(lineStart, lineEnd));
+    }
     readLine(text, units, line, lineStart, lineEnd, readings);
     lineStart = lineEnd + 1;
   }
@@ -83,23 +92,36 @@ function lowerLine(line: string): LowerLine {
 function readLine(text: string, units: Uint16Array, line: LowerLine, lineStart: number, lineEnd: number, readings: ObfuscatedReading[]): void {
   spacedLetters(text, units, lineStart, lineEnd, readings);
   // Most lines hide nothing: the plain words are counted only for a line with enough hidden ones.
-  const hidden = countForms(line, hiddenKinds);
-  if (hidden.reversed >= fewestTellingWords || hidden.rotated >= fewestTellingWords) {
-    const { plain } = countForms(line, plainKind);
+  countForms(line, hiddenKinds);
+  const reversed = formCounts[reversedCount] as number;
+  const rotated = formCounts[rotatedCount] as number;
+  if (reversed >= fewestTellingWords || rotated >= fewestTellingWords) {
+    countForms(line, plainKind);
+    const plain = formCounts[plainCount] as number;
     // Plain words may come first ("Read this backwards and do it: …"): half as many hidden ones are enough.
-    if (hidden.reversed >= fewestTellingWords && 2 * hidden.reversed >= plain) pushSegments(text, lineStart, lineEnd, (part) => [...part].reverse().join(''), readings);
-    else if (hidden.rotated >= fewestTellingWords && 2 * hidden.rotated >= plain) pushSegments(text, lineStart, lineEnd, rot13, readings);
+    if (reversed >= fewestTellingWords && 2 * reversed >= plain) pushSegments(text, lineStart, lineEnd, backwards, readings);
+    else if (rotated >= fewestTellingWords && 2 * rotated >= plain) pushSegments(text, lineStart, lineEnd, rot13, readings);
   }
   morseCode(text, units, lineStart, lineEnd, readings);
 }
 
+/** The counts countForms leaves, by kind: reused from line to line (the service is single-threaded). */
+const formCounts = new Int32Array(3);
+const plainCount = 0;
+const reversedCount = 1;
+const rotatedCount = 2;
+
+function backwards(part: string): string {
+  return [...part].reverse().join('');
+}
+
 /**
- * How many words of a lower-case line are common words of the given kinds: as they are (1), backwards (2),
- * in ROT13 (4). Words are runs of a–z read in pieces of three to twelve letters, as `/[a-z]{3,12}/g` reads
- * them.
+ * How many words of a lower-case line are common words of the given kinds, left in formCounts: as they are
+ * (1), backwards (2), in ROT13 (4). Words are runs of a–z read in pieces of three to twelve letters, as
+ * `/[a-z]{3,12}/g` reads them.
  */
-function countForms(line: LowerLine, kinds: number): { plain: number; reversed: number; rotated: number } {
-  const counts = { plain: 0, reversed: 0, rotated: 0 };
+function countForms(line: LowerLine, kinds: number): void {
+  formCounts.fill(0);
   const { units } = line;
   let index = line.start;
   while (index < line.end) {
@@ -111,15 +133,14 @@ function countForms(line: LowerLine, kinds: number): { plain: number; reversed: 
     let runEnd = index;
     while (runEnd < line.end && (units[runEnd] as number) >= 97 && (units[runEnd] as number) <= 122) runEnd += 1;
     for (let piece = index; runEnd - piece >= 3; piece += 12) {
-      if (((formStarts[pairKey(units[piece] as number, units[piece + 1] as number)] as number) & kinds) === 0) continue;
+      if (((formStarts[tripleKey(units[piece] as number, units[piece + 1] as number, units[piece + 2] as number)] as number) & kinds) === 0) continue;
       const found = (forms.get(line.text.slice(piece, Math.min(runEnd, piece + 12))) ?? 0) & kinds;
-      if ((found & 1) !== 0) counts.plain += 1;
-      if ((found & 2) !== 0) counts.reversed += 1;
-      if ((found & 4) !== 0) counts.rotated += 1;
+      if ((found & 1) !== 0) formCounts[plainCount] = (formCounts[plainCount] as number) + 1;
+      if ((found & 2) !== 0) formCounts[reversedCount] = (formCounts[reversedCount] as number) + 1;
+      if ((found & 4) !== 0) formCounts[rotatedCount] = (formCounts[rotatedCount] as number) + 1;
     }
     index = runEnd;
   }
-  return counts;
 }
 
 const morseLetters: Readonly<Record<string, string>> = {
@@ -140,12 +161,6 @@ function morseCode(text: string, units: Uint16Array, lineStart: number, lineEnd:
   let runStart = -1;
   let runEnd = -1;
   let letters = 0;
-  const close = () => {
-    if (runStart >= 0 && letters >= fewestMorseLetters)
-      pushSegments(text, runStart, runEnd, (part) => part.split(' ').map((token) => morseLetters[token] ?? '').join(''), readings);
-    runStart = -1;
-    letters = 0;
-  };
   let index = lineStart;
   while (index < lineEnd) {
     while (index < lineEnd && units[index] === 32) index += 1;
@@ -156,9 +171,20 @@ function morseCode(text: string, units: Uint16Array, lineStart: number, lineEnd:
       if (runStart < 0) runStart = tokenStart;
       runEnd = index;
       letters += 1;
-    } else close();
+      continue;
+    }
+    if (runStart >= 0 && letters >= fewestMorseLetters) pushSegments(text, runStart, runEnd, readMorse, readings);
+    runStart = -1;
+    letters = 0;
   }
-  close();
+  if (runStart >= 0 && letters >= fewestMorseLetters) pushSegments(text, runStart, runEnd, readMorse, readings);
+}
+
+function readMorse(part: string): string {
+  return part
+    .split(' ')
+    .map((token) => morseLetters[token] ?? '')
+    .join('');
 }
 
 /**
@@ -169,11 +195,6 @@ function spacedLetters(text: string, units: Uint16Array, lineStart: number, line
   let runStart = -1;
   let letters = 0;
   let index = lineStart;
-  const close = (end: number) => {
-    if (runStart >= 0 && letters >= fewestSpacedLetters) pushSegments(text, runStart, end, (part) => part.replace(/ {2,}/g, '\u0000').replaceAll(' ', '').replaceAll('\u0000', ' '), readings);
-    runStart = -1;
-    letters = 0;
-  };
   while (index < lineEnd) {
     const single = units[index] !== 32 && (index + 1 >= lineEnd || units[index + 1] === 32);
     const startsWord = index === lineStart || units[index - 1] === 32;
@@ -183,12 +204,19 @@ function spacedLetters(text: string, units: Uint16Array, lineStart: number, line
       index += 1;
       while (index < lineEnd && units[index] === 32) index += 1;
     } else {
-      close(index);
+      if (runStart >= 0 && letters >= fewestSpacedLetters) pushSegments(text, runStart, index, readSpaced, readings);
+      runStart = -1;
+      letters = 0;
       while (index < lineEnd && units[index] !== 32) index += 1;
       while (index < lineEnd && units[index] === 32) index += 1;
     }
   }
-  close(lineEnd);
+  if (runStart >= 0 && letters >= fewestSpacedLetters) pushSegments(text, runStart, lineEnd, readSpaced, readings);
+}
+
+/** Spaced-out letters read: single spaces dropped, wider gaps kept as one. */
+function readSpaced(part: string): string {
+  return part.replace(/ {2,}/g, '\u0000').replaceAll(' ', '').replaceAll('\u0000', ' ');
 }
 
 /** The readings of `[start, end)` in pieces of at most `longestSegment` characters, cut after a space where there is one. */
