@@ -38,7 +38,7 @@ export function requestVector(text: string, dimensions: number, extra: Readonly<
       if (word !== undefined) {
         const hash = hashString(word);
         add(hash);
-        for (const previous of recent) add(Math.imul(previous ^ 0x5bd1e995, 0x01000193) ^ hash);
+        for (let back = 0; back < recent.length; back += 1) add(Math.imul((recent[back] as number) ^ 0x5bd1e995, 0x01000193) ^ hash);
         recent.push(hash);
         if (recent.length > pairReach) recent.shift();
       }

@@ -26,18 +26,39 @@ export function findCards(text: string): PiiCandidate[] {
 
 /** The longest leading run of groups that is a card, so a CVV or reference typed after it is left out. */
 function longestCard(candidate: string): { length: number; score: number } | undefined {
-  const separator = /[ -]/.exec(candidate)?.[0];
-  const groups = separator === undefined ? [candidate] : candidate.split(separator);
+  const separator = firstSeparator(candidate);
+  if (separator === undefined) return cardOf(candidate, candidate.length);
   // Mixed separators ("1234 5678-9012") are not how a card is written.
-  if (groups.some((group) => /[ -]/.test(group))) return undefined;
-  for (let count = groups.length; count >= 1; count -= 1) {
-    const digits = groups.slice(0, count).join('');
-    if (digits.length < 12 || digits.length > 19) continue;
-    if (!luhnValid(digits) || /^(\d)\1+$/.test(digits)) continue;
-    const length = groups.slice(0, count).join(separator ?? '').length;
-    return { length, score: cardScore(digits) };
+  if (candidate.includes(separator === ' ' ? '-' : ' ')) return undefined;
+  const digits = candidate.replaceAll(separator, '');
+  // Groups are single-separated: the first `count` of them end where the count-th separator is.
+  for (let end = candidate.length, count = candidate.length - digits.length + 1; count >= 1; count -= 1) {
+    const card = cardOf(digits.slice(0, end - (count - 1)), end);
+    if (card !== undefined) return card;
+    end = candidate.lastIndexOf(separator, end - 1);
   }
   return undefined;
+}
+
+/** The card whose digits are `digits`, printed in `length` characters; undefined when they are none. */
+function cardOf(digits: string, length: number): { length: number; score: number } | undefined {
+  if (digits.length < 12 || digits.length > 19) return undefined;
+  if (!luhnValid(digits) || isOneDigitRepeated(digits)) return undefined;
+  return { length, score: cardScore(digits) };
+}
+
+/** " " or "-", whichever the candidate has first. */
+function firstSeparator(candidate: string): string | undefined {
+  for (let index = 0; index < candidate.length; index += 1) {
+    const code = candidate.charCodeAt(index);
+    if (code === 32 || code === 45) return code === 32 ? ' ' : '-';
+  }
+  return undefined;
+}
+
+function isOneDigitRepeated(digits: string): boolean {
+  for (let index = 1; index < digits.length; index += 1) if (digits.charCodeAt(index) !== digits.charCodeAt(0)) return false;
+  return true;
 }
 
 function cardScore(digits: string): number {

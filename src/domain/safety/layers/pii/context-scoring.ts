@@ -1,6 +1,7 @@
 import { ColumnLabels } from './column-labels.ts';
-import { explainingWords, hintingWords, mentions, phoneLetterLabel, quantityWords, supportingWords } from './context-words.ts';
-import { Surroundings, words } from './match-surroundings.ts';
+import { codeUnits } from '../../text/code-units.ts';
+import { explainingWords, hintingWords, mentionedBits, mentions, phoneLetterLabel, supportingWords } from './context-words.ts';
+import { readWords, windowBits, WordsAfter, WordsBefore } from './match-surroundings.ts';
 import type { PiiType } from './pii-finding.ts';
 
 // Presidio-style context: words near a match make a weak pattern believable. The windows are short (see
@@ -31,8 +32,12 @@ const selfEvident = new Set<PiiType>(['email', 'secret']);
  */
 export class ContextScorer {
   readonly #text: string;
-  readonly #surroundings = new Map<number, Surroundings>();
-  #columns: ColumnLabels | undefined;
+  /** The words before each start and after each end read so far. */
+  readonly #before = new Map<number, WordsBefore>();
+  readonly #after = new Map<number, WordsAfter>();
+  #units: Uint16Array | undefined;
+  /** The text's column headers; null when it has no delimiter, so no match is in a table. */
+  #columns: ColumnLabels | null | undefined;
 
   constructor(text: string) {
     this.#text = text;
@@ -41,50 +46,63 @@ export class ContextScorer {
   /** The score adjustment for a match of `type` at [start, end). */
   adjustment(type: PiiType, start: number, end: number): number {
     if (selfEvident.has(type)) return 0;
-    const around = this.#around(start, end);
-    if (type === 'phone' && phoneLetterLabel.test(around.tail)) return contextBoost;
-    const label = around.label;
-    const labelled = labelAdjustment(type, label.length > 1 ? [label[1] ?? ''] : label);
+    const before = this.#wordsBefore(start);
+    if (type === 'phone') {
+      const tail = before.colonTail;
+      if (tail !== undefined && phoneLetterLabel.test(tail)) return contextBoost;
+    }
+    const labelled = labelAdjustment(type, before.lastLabelBits);
     if (labelled !== 0) return labelled;
-    if (type !== 'ip' && type !== 'iban' && quantityWords.words.has(around.next)) return -labelPenalty;
-    const phrased = label.length > 1 ? labelAdjustment(type, label) : 0;
+    if (type !== 'ip' && type !== 'iban' && this.#wordsAfter(end).quantity) return -labelPenalty;
+    const labelLength = before.labelLength;
+    const phrased = labelLength > 1 ? labelAdjustment(type, before.labelBits) : 0;
     if (phrased !== 0) return phrased;
     // "loyalty no. 422639184", "customer number 5512345": the number of something this type is not.
-    if (label.length > 0 && numberedTypes.has(type) && around.numbered) return -contextPenalty;
-    const column = this.#columnLabel(start);
-    const headed = column === undefined ? 0 : labelAdjustment(type, column.slice(-2));
+    if (labelLength > 0 && numberedTypes.has(type) && before.numbered) return -contextPenalty;
+    const headed = labelAdjustment(type, this.#columnLabelBits(start));
     if (headed !== 0) return headed;
-    const window = around.window;
+    const window = windowBits(before, this.#wordsAfter(end));
     if (mentions(supportingWords[type], window)) return contextBoost;
     if (mentions(explainingWords[type], window)) return -contextPenalty;
     const hints = hintingWords[type];
     return hints !== undefined && mentions(hints, window) ? hintBoost : 0;
   }
 
-  /** The surroundings of [start, end), shared by every type proposed there. */
-  #around(start: number, end: number): Surroundings {
-    const key = start * 67_108_864 + end;
-    let around = this.#surroundings.get(key);
-    if (around === undefined) {
-      around = new Surroundings(this.#text, start, end);
-      this.#surroundings.set(key, around);
+  #wordsBefore(start: number): WordsBefore {
+    let before = this.#before.get(start);
+    if (before === undefined) {
+      before = new WordsBefore(this.#text, this.#codeUnits(), start);
+      this.#before.set(start, before);
     }
-    return around;
+    return before;
   }
 
-  #columnLabel(start: number): string[] | undefined {
-    if (this.#columns === undefined) {
-      if (!/[,\t;|]/.test(this.#text)) return undefined;
-      this.#columns = new ColumnLabels(this.#text);
+  #wordsAfter(end: number): WordsAfter {
+    let after = this.#after.get(end);
+    if (after === undefined) {
+      after = new WordsAfter(this.#text, this.#codeUnits(), end);
+      this.#after.set(end, after);
     }
-    const header = this.#columns.labelAt(start);
-    return header === undefined ? undefined : words(header);
+    return after;
+  }
+
+  #codeUnits(): Uint16Array {
+    this.#units ??= codeUnits(this.#text);
+    return this.#units;
+  }
+
+  /** The bits of the last two words of the header of the column `start` is in; 0 outside a table. */
+  #columnLabelBits(start: number): number {
+    if (this.#columns === undefined) this.#columns = /[,\t;|]/.test(this.#text) ? new ColumnLabels(this.#text) : null;
+    const header = this.#columns?.labelAt(start);
+    if (header === undefined) return 0;
+    const words = readWords(codeUnits(header), 0, header.length);
+    return mentionedBits(words, Math.max(0, words.ids.length - 2));
   }
 }
 
-/** What a label (its last one or two words) says about a number of `type`: a boost, a penalty, or 0. */
-function labelAdjustment(type: PiiType, label: readonly string[]): number {
-  if (label.length === 0) return 0;
-  if (mentions(supportingWords[type], label)) return contextBoost;
-  return mentions(explainingWords[type], label) ? -labelPenalty : 0;
+/** What a label (the bits of its last one or two words) says about a number of `type`: a boost, a penalty, or 0. */
+function labelAdjustment(type: PiiType, bits: number): number {
+  if (mentions(supportingWords[type], bits)) return contextBoost;
+  return mentions(explainingWords[type], bits) ? -labelPenalty : 0;
 }

@@ -17,8 +17,6 @@ const fileExtensions = new Set([
   'yml', 'yaml', 'toml', 'lock', 'wasm', 'mp3', 'mp4', 'csv', 'xml',
 ]);
 
-const localCharacter = /[A-Za-z0-9._%+-]/;
-const domainCharacter = /[A-Za-z0-9.-]/;
 
 /** Email addresses with a plausible local part, domain labels and an alphabetic top-level domain. */
 export function findEmails(text: string): PiiCandidate[] {
@@ -26,17 +24,30 @@ export function findEmails(text: string): PiiCandidate[] {
   // Expanding around each "@" keeps this linear: a regex would rescan long runs of word characters.
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
     let start = at;
-    while (start > 0 && at - start < 64 && localCharacter.test(text.charAt(start - 1))) start -= 1;
-    while (text.charAt(start) === '.') start += 1;
+    while (start > 0 && at - start < 64 && isLocalCode(text.charCodeAt(start - 1))) start -= 1;
+    while (text.charCodeAt(start) === 46) start += 1;
     let end = at + 1;
-    while (end < text.length && end - at <= 253 && domainCharacter.test(text.charAt(end))) end += 1;
-    while (end > at + 1 && /[.-]/.test(text.charAt(end - 1))) end -= 1;
+    while (end < text.length && end - at <= 253 && isDomainCode(text.charCodeAt(end))) end += 1;
+    while (end > at + 1 && isDotOrDash(text.charCodeAt(end - 1))) end -= 1;
     const local = text.slice(start, at);
     if (local === '' || local.endsWith('.') || local.includes('..') || isUrlCredential(text, start)) continue;
     const score = domainScore(text.slice(at + 1, end));
     if (score > 0) candidates.push({ type: 'email', start, end, score });
   }
   return candidates;
+}
+
+/** A letter, digit, ".", "-", or (in the local part) "_", "%" or "+". */
+function isLocalCode(code: number): boolean {
+  return isDomainCode(code) || code === 95 || code === 37 || code === 43;
+}
+
+function isDomainCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || isDotOrDash(code);
+}
+
+function isDotOrDash(code: number): boolean {
+  return code === 46 || code === 45;
 }
 
 /** 0 when `domain` is not a mail domain; otherwise how sure its top-level domain makes us. */

@@ -50,7 +50,8 @@ function ibanEnd(text: string, start: number, length: number): number | undefine
     }
   }
   if (count !== length || isAlphanumeric(text.charAt(index))) return undefined;
-  return isValidIban(text.slice(start, index)) ? index : undefined;
+  // The shape is that of an IBAN of the country already (letters, check digits, the length): the checks are left.
+  return passesChecks(text, start, index) ? index : undefined;
 }
 
 function isAlphanumeric(character: string): boolean {
@@ -62,12 +63,51 @@ function isAlphanumeric(character: string): boolean {
 export function isValidIban(value: string): boolean {
   const iban = value.replace(/[ -]/g, '').toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban) || lengths[iban.slice(0, 2)] !== iban.length) return false;
-  const check = Number(iban.slice(2, 4));
+  return passesChecks(iban, 0, iban.length);
+}
+
+/**
+ * The checks of an IBAN of the right shape, read from text[start, end) in place, its separators (" ", "-")
+ * skipped and its letters in any case: check digits 02–98, a mostly numeric account part, and mod-97 of
+ * the IBAN rearranged (country and check digits moved to the end) equal to 1.
+ */
+function passesChecks(text: string, start: number, end: number): boolean {
+  let position = 0;
+  let check = 0;
+  let letters = 0;
+  let remainder = 0;
+  for (let index = start; index < end; index += 1) {
+    const value = ibanValue(text.charCodeAt(index));
+    if (value < 0) continue;
+    if (position === 2 || position === 3) check = check * 10 + value;
+    if (position >= 4) {
+      if (value >= 10) letters += 1;
+      remainder = mod97Step(remainder, value);
+    }
+    position += 1;
+  }
   if (check < 2 || check > 98) return false;
-  const account = iban.slice(4);
+  const account = position - 4;
   // Every national format is mostly digits; a run of words that happens to pass mod-97 is not.
-  if (account.replace(/[A-Z]/g, '').length < account.length * 0.4) return false;
-  return ibanMod97(iban.slice(4) + iban.slice(0, 4)) === 1;
+  if (account - letters < account * 0.4) return false;
+  for (let index = start, taken = 0; taken < 4; index += 1) {
+    const value = ibanValue(text.charCodeAt(index));
+    if (value < 0) continue;
+    remainder = mod97Step(remainder, value);
+    taken += 1;
+  }
+  return remainder === 1;
+}
+
+/** A digit as 0–9, a letter (any case) as 10–35; -1 for a separator. */
+function ibanValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97) return code - 87;
+  return code >= 65 ? code - 55 : -1;
+}
+
+function mod97Step(remainder: number, value: number): number {
+  return value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
 }
 
 /** ISO 7064 mod 97-10 of an IBAN rearranged (country and check digits moved to the end), letters as 10–35. */
@@ -75,8 +115,7 @@ export function ibanMod97(rearranged: string): number {
   let remainder = 0;
   for (const character of rearranged) {
     const code = character.charCodeAt(0);
-    const value = code >= 65 ? code - 55 : code - 48;
-    remainder = value >= 10 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97;
+    remainder = mod97Step(remainder, code >= 65 ? code - 55 : code - 48);
   }
   return remainder;
 }

@@ -19,7 +19,8 @@ const shortIpv6Score = 0.4;
 export function findIps(text: string): PiiCandidate[] {
   const candidates: PiiCandidate[] = [];
   for (const match of text.matchAll(ipv4Pattern)) {
-    const small = match[0].split('.').every((part) => part.length === 1);
+    // Four one-digit octets and their dots: "1.2.3.4".
+    const small = match[0].length === 7;
     candidates.push({ type: 'ip', start: match.index, end: match.index + match[0].length, score: small ? smallIpv4Score : ipv4Score });
   }
   if (text.includes(':')) findIpv6(text, candidates);

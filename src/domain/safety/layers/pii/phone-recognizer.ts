@@ -1,7 +1,7 @@
 import { isPossibleInternational } from './calling-codes.ts';
 import type { PiiCandidate } from './pii-finding.ts';
 import { looksLikeDateOrRange } from './number-shapes.ts';
-import { digitGroups, isNorthAmerican, isTrunkPrefixed, plausibleGroups } from './phone-shapes.ts';
+import { digitGroups, digitsOf, isNorthAmerican, isTrunkPrefixed, plausibleGroups } from './phone-shapes.ts';
 
 // One pass for anything shaped like a phone number: "+CC", "(0)", bracketed area codes ("8 (912) 345-67-89"),
 // digit groups joined by one space, dot, dash or slash (or " / ", as in "089 / 123 456 78"), and an extension.
@@ -35,9 +35,16 @@ export function findPhones(text: string): PiiCandidate[] {
   for (const match of text.matchAll(candidatePattern)) {
     const end = match.index + match[0].length;
     const score = phoneScore(match[0]);
-    if (score > 0 && !streetAfter.test(text.slice(end, end + 48))) candidates.push({ type: 'phone', start: match.index, end, score });
+    if (score > 0 && !isStreetAfter(text, end)) candidates.push({ type: 'phone', start: match.index, end, score });
   }
   return candidates;
+}
+
+/** Whether a street name follows `end`; only a blank and a capital letter can start one, which saves a copy. */
+function isStreetAfter(text: string, end: number): boolean {
+  if (text.charCodeAt(end) !== 32) return false;
+  const next = text.charCodeAt(end + 1);
+  return next >= 65 && next <= 90 && streetAfter.test(text.slice(end, end + 48));
 }
 
 /** The base confidence that `candidate` is a phone number; 0 when its shape rules that out. */
@@ -45,8 +52,8 @@ export function phoneScore(candidate: string): number {
   const extension = candidate.includes('x') || candidate.includes('X') ? extensionPattern.exec(candidate) : null;
   const number = extension === null ? candidate : candidate.slice(0, extension.index);
   const groups = digitGroups(number);
-  const { digits } = groups;
-  if (digits.length < 7 || digits.length > 15 || !plausibleGroups(groups) || looksLikeDateOrRange(number)) return 0;
+  if (groups.digitCount < 7 || groups.digitCount > 15 || !plausibleGroups(groups) || looksLikeDateOrRange(number)) return 0;
+  const digits = digitsOf(number);
   const bonus = extension === null ? 0 : extensionBonus;
   if (number.startsWith('+')) return international(digits, internationalScore) + bonus;
   if (digits.startsWith('00') && digits.length >= 10) return international(digits.slice(2), doubleZeroScore) + bonus;

@@ -1,8 +1,8 @@
 // The digit groups of a phone-like number, read in one pass, and the national shapes recognisable alone.
 
 export interface DigitGroups {
-  /** Every digit, country code included, "(0)" left out. */
-  digits: string;
+  /** How many digits there are, country code included, "(0)" left out. */
+  digitCount: number;
   /** Length of each group after the country code ("+33", "0033 ") and a "(0)": "+33 1 42 68 53 00" → 1,2,2,2,2. */
   lengths: number[];
   slashes: number;
@@ -15,7 +15,10 @@ export function digitGroups(number: string): DigitGroups {
   let slashes = 0;
   let dotted = true;
   let run = 0;
-  for (let index = countryCodeEnd(number); index < number.length; index += 1) {
+  const groupsStart = countryCodeEnd(number);
+  // The country code is digits after "+" or "00".
+  let digitCount = number.startsWith('+') ? groupsStart - 1 : groupsStart;
+  for (let index = groupsStart; index < number.length; index += 1) {
     const code = number.charCodeAt(index);
     if (code >= 48 && code <= 57) {
       run += 1;
@@ -26,10 +29,16 @@ export function digitGroups(number: string): DigitGroups {
     else if (code === 47) slashes += 1;
     if (code !== 46) dotted = false;
     if (run > 0) lengths.push(run);
+    digitCount += run;
     run = 0;
   }
   if (run > 0) lengths.push(run);
-  return { digits: number.replace(/\(0\)|\D/g, ''), lengths, slashes, dotted };
+  return { digitCount: digitCount + run, lengths, slashes, dotted };
+}
+
+/** Every digit of a phone-like number, country code included, "(0)" left out. */
+export function digitsOf(number: string): string {
+  return number.replace(/\(0\)|\D/g, '');
 }
 
 /** Where the country code ends: "+CC" takes up to three digits, "00CC" only before a separator. */

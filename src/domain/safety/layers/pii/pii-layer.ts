@@ -46,9 +46,8 @@ export function scanPii(strings: readonly ScannedString[], context: TextLayerCon
 
 /** What to replace in one string: each finding to redact, and each encoded span hiding one (replaced whole). */
 function replacementsFor(pii: TextPii, actionOf: (type: PiiType) => PiiAction): Replacement[] {
-  const replacements: Replacement[] = pii.direct
-    .filter((finding) => actionOf(finding.type) === 'redact')
-    .map(({ start, end, type, key }) => ({ start, end, type, key }));
+  // A finding is a replacement as it is: its start, end, type and key.
+  const replacements: Replacement[] = pii.direct.filter((finding) => actionOf(finding.type) === 'redact');
   for (const span of pii.encoded) {
     const named = span.findings.filter((finding) => actionOf(finding.type) === 'redact').sort((a, b) => b.score - a.score)[0];
     if (named !== undefined) replacements.push({ start: span.start, end: span.end, type: named.type, key: named.key });

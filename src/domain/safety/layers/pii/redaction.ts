@@ -31,20 +31,21 @@ export function valueKey(type: PiiType, value: string): string {
  * `[EMAIL_2]`, and the same email again `[EMAIL_1]`. Held only for the duration of one scan.
  */
 export class Placeholders {
-  readonly #numbers = new Map<PiiType, Map<string, number>>();
+  /** The placeholder of each value, by type: the same value again takes the same string. */
+  readonly #placeholders = new Map<PiiType, Map<string, string>>();
 
   for(type: PiiType, key: string): string {
-    let numbers = this.#numbers.get(type);
-    if (numbers === undefined) {
-      numbers = new Map();
-      this.#numbers.set(type, numbers);
+    let placeholders = this.#placeholders.get(type);
+    if (placeholders === undefined) {
+      placeholders = new Map();
+      this.#placeholders.set(type, placeholders);
     }
-    let number = numbers.get(key);
-    if (number === undefined) {
-      number = numbers.size + 1;
-      numbers.set(key, number);
+    let placeholder = placeholders.get(key);
+    if (placeholder === undefined) {
+      placeholder = `[${type.toUpperCase()}_${placeholders.size + 1}]`;
+      placeholders.set(key, placeholder);
     }
-    return `[${type.toUpperCase()}_${number}]`;
+    return placeholder;
   }
 }
 
@@ -53,17 +54,26 @@ export class Placeholders {
  * replaced whole) become one replacement, named after the first.
  */
 export function applyReplacements(text: string, replacements: readonly Replacement[], placeholders: Placeholders): string {
-  const merged: Replacement[] = [];
-  for (const replacement of [...replacements].sort((a, b) => a.start - b.start || b.end - a.end)) {
-    const last = merged.at(-1);
-    if (last !== undefined && replacement.start < last.end) last.end = Math.max(last.end, replacement.end);
-    else merged.push({ ...replacement });
-  }
+  const ordered = inOrder(replacements);
   let result = '';
   let position = 0;
-  for (const replacement of merged) {
-    result += text.slice(position, replacement.start) + placeholders.for(replacement.type, replacement.key);
-    position = replacement.end;
+  let index = 0;
+  for (let first = ordered[0]; first !== undefined; first = ordered[index]) {
+    let end = first.end;
+    for (index += 1; index < ordered.length && (ordered[index]?.start ?? end) < end; index += 1) end = Math.max(end, ordered[index]?.end ?? end);
+    result += text.slice(position, first.start) + placeholders.for(first.type, first.key);
+    position = end;
   }
   return result + text.slice(position);
+}
+
+/** The replacements by start, the longest first; most come in that order already, and are then not copied. */
+function inOrder(replacements: readonly Replacement[]): readonly Replacement[] {
+  const before = (a: Replacement, b: Replacement) => a.start - b.start || b.end - a.end;
+  for (let index = 1; index < replacements.length; index += 1) {
+    const previous = replacements[index - 1];
+    const replacement = replacements[index];
+    if (previous !== undefined && replacement !== undefined && before(previous, replacement) > 0) return [...replacements].sort(before);
+  }
+  return replacements;
 }

@@ -36,7 +36,7 @@ export interface TextPii {
  */
 export function scanNormalized(normalized: NormalizedText): TextPii {
   const { text } = normalized;
-  const direct = findPii(text).map((finding) => ({ ...finding, key: valueKey(finding.type, text.slice(finding.start, finding.end)) }));
+  const direct = findPii(text).map(({ type, start, end, score }) => ({ type, start, end, score, key: valueKey(type, text.slice(start, end)) }));
   const encoded: EncodedFinding[] = [];
   for (const span of normalized.decoded) {
     const inner = scanNormalized(span.content);
