@@ -126,6 +126,15 @@ describe('requestSignalsOfStretches', () => {
     );
   });
 
+  it('reads a text whose lower case is longer to its end ("İ" lowers to two characters)', () => {
+    expect(Object.keys(requestSignals('İ how can I poison').features)).toContain('request:ask+method');
+    const text = 'İ how can I poison. Then how do I hack';
+    expect(requestSignalsOfStretches(text, [[0, 18], [18, text.length]]).map((signals) => Object.keys(signals.features))).toEqual([
+      expect.arrayContaining(['request:ask+method']),
+      expect.arrayContaining(['request:ask+method']),
+    ]);
+  });
+
   it('does not read "at home" across the start of a stretch', () => {
     const text = 'I was at home of my ex, how can I find it?';
     const cut = text.indexOf('home');

@@ -333,7 +333,12 @@ export function requestSignals(text: string): RequestSignals {
  */
 export function requestSignalsOfStretches(text: string, stretches: readonly (readonly [start: number, end: number])[]): RequestSignals[] {
   const lower = lowerCased(text);
-  if (lower.length !== text.length) return stretches.map(([start, end]) => readStretches(lowerCased(text.slice(start, end)), [[0, end - start]])[0] as RequestSignals);
+  if (lower.length !== text.length) {
+    return stretches.map(([start, end]) => {
+      const stretch = lowerCased(text.slice(start, end));
+      return readStretches(stretch, [[0, stretch.length]])[0] as RequestSignals;
+    });
+  }
   return readStretches(lower, stretches);
 }
 
