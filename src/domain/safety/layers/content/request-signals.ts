@@ -359,6 +359,9 @@ function readStretches(lower: string, stretches: readonly (readonly [start: numb
   const lastSeen = new Int32Array(listNames.length).fill(-nearWords - 1);
   let sentence = 0;
   let words = 0;
+  // Whether a list was seen since the last sentence end: text dense with full stops (addresses, numbers,
+  // "e.g.") ends many sentences with no listed word in them, and those leave nothing to reset.
+  let seenSinceClose = false;
   const close = () => {
     if ((sentence & harmBits) !== 0) {
       const bare = (sentence & benignBits) === 0;
@@ -371,7 +374,10 @@ function readStretches(lower: string, stretches: readonly (readonly [start: numb
     }
     sentence = 0;
     words = 0;
-    lastSeen.fill(-nearWords - 1);
+    if (seenSinceClose) {
+      lastSeen.fill(-nearWords - 1);
+      seenSinceClose = false;
+    }
   };
   const read = (word: number) => {
     if (word === 0) return;
@@ -387,6 +393,8 @@ function readStretches(lower: string, stretches: readonly (readonly [start: numb
       }
     }
     sentence |= meaning;
+    if (meaning === 0) return;
+    seenSinceClose = true;
     for (let list = 0; list < listNames.length; list += 1) if ((meaning & (1 << list)) !== 0) lastSeen[list] = words;
   };
   const units = codeUnits(lower);
