@@ -295,6 +295,19 @@ function withinEdits(units: Uint16Array, start: number, length: number, key: str
   return !exact && (oneBefore[key.length] as number) <= most;
 }
 
+/** The combinations that need each meaning, in their order. */
+const combinationsNeeding = new Map<string, Combination[]>();
+for (const combination of combinations) for (const need of new Set(combination.needs)) combinationsNeeding.set(need, [...(combinationsNeeding.get(need) ?? []), combination]);
+
+/** Whether the latest match of every meaning a combination needs is a word that is English too. */
+function allEnglish(text: string, needs: readonly string[], latest: ReadonlyMap<string, TermMatch>): boolean {
+  for (const need of needs) {
+    const other = latest.get(need) as TermMatch;
+    if (!englishWords.has(wordAt(text, other.start, other.end))) return false;
+  }
+  return true;
+}
+
 /**
  * Every place where the meanings of a combination meet. One pass over the term matches (linear in the
  * text): for each match, the latest match of every other meaning the combination needs is looked up.
@@ -308,12 +321,10 @@ export function lexiconMatches(text: string): LexiconMatch[] {
   const latest = new Map<string, TermMatch>();
   for (const term of terms) {
     latest.set(term.group, term);
-    for (const combination of combinations) {
-      if (!combination.needs.includes(term.group)) continue;
+    for (const combination of combinationsNeeding.get(term.group) ?? []) {
       let start = term.start;
       let end = term.end;
       let met = true;
-      let english = true;
       for (const need of combination.needs) {
         const other = latest.get(need);
         if (other === undefined || other.start < term.lineStart || term.end - other.start > Math.max(combination.span, term.end - term.start)) {
@@ -322,13 +333,12 @@ export function lexiconMatches(text: string): LexiconMatch[] {
         }
         start = Math.min(start, other.start);
         end = Math.max(end, other.end);
-        if (!englishWords.has(wordAt(text, other.start, other.end))) english = false;
       }
       if (!met) continue;
       const match: LexiconMatch = { feature: combination.feature, start, end };
       if (combination.gloss !== '') match.gloss = combination.gloss;
       // Words that are English too ("ignore", "instruction") corroborate nothing the English rules do not see.
-      if (combination.corroborates && !(english && combination.gloss !== '')) match.corroborates = true;
+      if (combination.corroborates && !(combination.gloss !== '' && allEnglish(text, combination.needs, latest))) match.corroborates = true;
       found.push(match);
     }
   }

@@ -215,7 +215,8 @@ export function phraseRuleMatches(text: string): RuleMatch[] {
 
 /** Rules whose wording, quoted in a text about attacks, is talked about rather than given as an order. */
 const quotableRules = new Set(['override', 'override_de', 'override_fr_es', 'override_other', 'prompt_leak', 'persona', 'unrestricted', 'jailbreak_terms', 'new_task', 'policy_break'].map((name) => `rule:${name}`));
-const openingQuotes = new Set(['"', '“', '„', '«', "'", '‘', '`', '‚', '「', '『']);
+/** Opening quotation marks, as code units (each is one). */
+const openingQuoteCodes = new Set(['"', '“', '„', '«', "'", '‘', '`', '‚', '「', '『'].map((mark) => mark.charCodeAt(0)));
 /** Words that introduce a quoted example: "attacks such as", "phrases like", "for example". */
 const exampleCues = ['such as', 'like', 'e.g.', 'for example', 'for instance', 'phrase', 'called', 'known as', 'mentions', 'quote', 'wrote', 'writes', 'writing', 'saying', 'says', 'asks', 'asking', 'attack', 'injection', 'prompts'];
 /** How far before the quotation mark its cue may be. */
@@ -231,8 +232,8 @@ function quotedInstructions(text: string, matches: readonly RuleMatch[]): RuleMa
   for (const match of matches) {
     if (!quotableRules.has(match.feature)) continue;
     let quote = match.start - 1;
-    while (quote >= 0 && quote >= match.start - 12 && !openingQuotes.has(text.charAt(quote)) && text.charAt(quote) !== '\n' && text.charAt(quote) !== '.') quote -= 1;
-    if (quote < 0 || !openingQuotes.has(text.charAt(quote))) continue;
+    while (quote >= 0 && quote >= match.start - 12 && !openingQuoteCodes.has(text.charCodeAt(quote)) && text.charCodeAt(quote) !== 10 && text.charCodeAt(quote) !== 46) quote -= 1;
+    if (quote < 0 || !openingQuoteCodes.has(text.charCodeAt(quote))) continue;
     const before = text.slice(Math.max(0, quote - cueReach), quote).toLowerCase();
     if (exampleCues.some((cue) => before.includes(cue))) quoted.push({ feature: 'rule:quoted_example', start: match.start, end: match.end });
   }
