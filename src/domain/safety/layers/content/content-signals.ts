@@ -1,8 +1,9 @@
 import type { ContentCategory } from './content-categories.ts';
 import type { LexiconList } from './content-lexicon.ts';
 import { RuleTriggers } from './rule-matching.ts';
-import { findWord, findWordString, listNames, stemLists, wordHashStart, wordHashStep, type WordEntry } from './word-index.ts';
+import { findWord, findWordString, listNames, stemLists, type WordEntry } from './word-index.ts';
 import { codeUnits, lowerCased } from '../../text/code-units.ts';
+import { wordHashStart, wordHashStep } from '../../text/word-hash.ts';
 
 /** What the word lists and phrase rules found in one text. */
 export interface ContentSignals {

@@ -1,4 +1,5 @@
 import { codeUnits, lowerCased } from '../../text/code-units.ts';
+import { wordHash, wordHashStart, wordHashStep } from '../../text/word-hash.ts';
 
 /**
  * Words that name who someone is (a religion, an ethnicity or nationality, a sexual orientation, a gender
@@ -45,15 +46,12 @@ const identities = new Set(identityWords);
 const identityKind = 1;
 const colourKind = 2;
 const personKind = 4;
-const fnvStart = 0x811c9dc5 | 0;
-const fnvStep = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
 const filterBits = 16;
 const filterSlot = (hash: number) => hash >>> (32 - filterBits);
 const wordFilter = new Uint8Array(1 << filterBits);
 const wordsByHash = new Map<number, { word: string; kinds: number }[]>();
 function addWord(word: string, kind: number): void {
-  let hash = fnvStart;
-  for (let index = 0; index < word.length; index += 1) hash = fnvStep(hash, word.charCodeAt(index));
+  const hash = wordHash(word);
   if (kind !== personKind) wordFilter[filterSlot(hash)] = 1;
   const bucket = wordsByHash.get(hash) ?? [];
   const entry = bucket.find((candidate) => candidate.word === word);
@@ -92,16 +90,16 @@ export function maskIdentityTerms(text: string): string {
   let copiedTo = 0;
   let pending: { from: number; to: number } | undefined;
   let start = -1;
-  let hash = fnvStart;
+  let hash = wordHashStart;
   const units = codeUnits(lower);
   for (let index = 0; index <= lower.length; index += 1) {
     const code = index < lower.length ? (units[index] as number) : 32;
     if ((code >= 97 && code <= 122) || code === 45 || code === 43) {
       if (start < 0) {
         start = index;
-        hash = fnvStart;
+        hash = wordHashStart;
       }
-      hash = fnvStep(hash, code);
+      hash = wordHashStep(hash, code);
       continue;
     }
     if (start < 0) continue;

@@ -2,6 +2,7 @@ import { isIdentityWord } from './identity-terms.ts';
 import { intentLexicon, type IntentList } from './intent-lexicon.ts';
 import { requestLexicon, type RequestList } from './request-lexicon.ts';
 import { codeUnits, lowerCased } from '../../text/code-units.ts';
+import { wordHashStart, wordHashStep } from '../../text/word-hash.ts';
 
 /**
  * What a text asks for, read sentence by sentence: a request ("how can I", "write a guide") for a harmful
@@ -66,7 +67,6 @@ for (const list of wordLists) {
 const slotBits = 15;
 const knownWords: (string | undefined)[] = new Array<string | undefined>(1 << slotBits).fill(undefined);
 const knownBits = new Int32Array(1 << slotBits);
-const wordHashStart = 0x811c9dc5 | 0;
 
 /** The lists of the word `lower[start, end)`, whose characters hash to `hash` (see knownWords). */
 function bitsOfWordAt(lower: string, units: Uint16Array, start: number, end: number, hash: number): number {
@@ -409,7 +409,7 @@ function readStretches(lower: string, stretches: readonly (readonly [start: numb
           start = index;
           hash = wordHashStart;
         }
-        hash = Math.imul(hash ^ code, 0x01000193);
+        hash = wordHashStep(hash, code);
         continue;
       }
       if (start >= 0) {

@@ -1,4 +1,5 @@
 import { codeUnits } from '../../text/code-units.ts';
+import { wordHash } from '../../text/word-hash.ts';
 import { lexicon, type LexiconList } from './content-lexicon.ts';
 import { contentRules } from './content-rules.ts';
 
@@ -21,19 +22,8 @@ export interface WordEntry {
 
 const secondPerson = ['you', 'your', 'youre', "you're", 'ur', 'u', 'ya', 'yo', 'yourself', 'urself'];
 
-/** FNV-1a over a word's characters, one step per character. */
-export const wordHashStart = 0x811c9dc5 | 0;
-export function wordHashStep(hash: number, code: number): number {
-  return Math.imul(hash ^ code, 0x01000193);
-}
 // Map keys stay small integers, which V8 stores without boxing.
 const keyOf = (hash: number) => hash & 0x3fffffff;
-
-function hashOf(word: string): number {
-  let hash = wordHashStart;
-  for (let index = 0; index < word.length; index += 1) hash = wordHashStep(hash, word.charCodeAt(index));
-  return hash;
-}
 
 const entriesByHash = new Map<number, WordEntry[]>();
 /**
@@ -45,7 +35,7 @@ const filterOf = (key: number) => Math.imul(key, 0x9e3779b1) >>> (32 - filterBit
 const entryFilter = new Uint8Array(1 << filterBits);
 const stemFilter = new Uint8Array(1 << filterBits);
 function entryFor(word: string): WordEntry {
-  const key = keyOf(hashOf(word));
+  const key = keyOf(wordHash(word));
   entryFilter[filterOf(key)] = 1;
   const bucket = entriesByHash.get(key) ?? [];
   let entry = bucket.find((candidate) => candidate.word === word);
@@ -94,7 +84,7 @@ export function findWord(source: string, from: number, to: number, hash: number)
 
 /** The entry of a whole string. */
 export function findWordString(word: string): WordEntry | undefined {
-  return findWord(word, 0, word.length, hashOf(word));
+  return findWord(word, 0, word.length, wordHash(word));
 }
 
 /**

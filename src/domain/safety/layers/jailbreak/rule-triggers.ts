@@ -1,4 +1,5 @@
 import { codeUnits } from '../../text/code-units.ts';
+import { wordHash, wordHashStart, wordHashStep } from '../../text/word-hash.ts';
 
 /**
  * Where in a text a phrase rule can match, found by the words rules begin with rather than by trying one
@@ -114,7 +115,7 @@ export class RuleTriggers {
     const prefixLengths = this.#prefixLengths;
     const prefixFilter = this.#prefixFilter;
     let start = -1;
-    let hash = hashStart;
+    let hash = wordHashStart;
     let found: number[] | undefined;
     for (let index = 0; index <= units.length; index += 1) {
       const code = index < units.length ? (units[index] as number) : 32;
@@ -122,10 +123,10 @@ export class RuleTriggers {
       if ((lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) || lower === 95) {
         if (start < 0) {
           start = index;
-          hash = hashStart;
+          hash = wordHashStart;
           found = undefined;
         }
-        hash = hashStep(hash, lower);
+        hash = wordHashStep(hash, lower);
         const length = index - start + 1;
         if (length < prefixLengths.length && prefixLengths[length] === 1 && prefixFilter[hash & (wordFilterSize - 1)] === 1) found = union(found, this.#prefixes.get(hash));
         continue;
@@ -144,14 +145,6 @@ export class RuleTriggers {
 
 /** A power of two, a few times the number of first words. */
 const wordFilterSize = 4096;
-const hashStart = 0x811c9dc5;
-const hashStep = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
-
-function wordHash(word: string): number {
-  let hash = hashStart;
-  for (const unit of codeUnits(word)) hash = hashStep(hash, unit);
-  return hash;
-}
 
 function addTo(map: Map<number, number[]>, key: number, rule: number): void {
   const rules = map.get(key) ?? [];

@@ -1,4 +1,5 @@
 import type { PiiType } from './pii-finding.ts';
+import { wordHashStart, wordHashStep } from '../../text/word-hash.ts';
 
 // The words that make a number believable as one type of PII, or that explain it as something else, as
 // sets of lower-case words and two-word phrases: a lookup per word is far cheaper than a regex per window.
@@ -164,8 +165,8 @@ const slotCount = 4096;
 
 /** The lexicon's slot for units[start, end) read in lower case: FNV-1a, cut to the slots. */
 function hashOf(units: Uint16Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = start; index < end; index += 1) hash = Math.imul(hash ^ lowerUnit(units[index] ?? 0), 0x01000193);
+  let hash = wordHashStart;
+  for (let index = start; index < end; index += 1) hash = wordHashStep(hash, lowerUnit(units[index] ?? 0));
   return (hash ^ (hash >>> 16)) & (slotCount - 1);
 }
 
