@@ -36,7 +36,7 @@ export interface TrainedWeights {
 
 /** A row's bag: the windows of its normalised text and of every decoded span, as the layer would score them. */
 export function windowBag(text: string, label: 0 | 1, dimensions: number, weight = 1): WindowBag {
-  const windows = jailbreakTexts(normalizeText(text)).flatMap((scanned) => [...windowFeatures(scanned, dimensions)].map((window) => window.vector));
+  const windows = jailbreakTexts(normalizeText(text)).flatMap((scanned) => windowFeatures(scanned, dimensions).map((window) => window.vector));
   return { label, windows, weight };
 }
 

@@ -24,7 +24,7 @@ describe('window features of fetched text', () => {
       const expected = instructionSentences(text, matches)
         .filter(([start, end]) => end - start < text.length)
         .map(([start, end]) => ruleHitsWithin(matches, start, end));
-      const read = [...windowFeatures(text, 1024, { everySentence: true })].filter((window) => window.sentence).map((window) => window.hits);
+      const read = windowFeatures(text, 1024, { everySentence: true }).filter((window) => window.sentence).map((window) => window.hits);
       expect(read, text.slice(0, 80)).toEqual(expected);
       sentencesRead += read.length;
     }

@@ -90,10 +90,10 @@ export interface WindowFeatures {
  * their English gloss. Training reads the same windows. With `everySentence` (text a tool fetched), the
  * marked sentences of a short text are read on their own as well.
  */
-export function* windowFeatures(text: string, dimensions: number, options: ScoringOptions = {}): Generator<WindowFeatures> {
+export function windowFeatures(text: string, dimensions: number, options: ScoringOptions = {}): WindowFeatures[] {
   const windows: WindowFeatures[] = [];
   readWindows(text, dimensions, options, asVector, (vector, hits, sentence, corroborated) => windows.push({ vector, hits, sentence, corroborated }));
-  yield* windows;
+  return windows;
 }
 
 /**
