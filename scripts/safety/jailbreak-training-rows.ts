@@ -1,4 +1,6 @@
+import { actAsPrompts } from './data/act-as-prompts.ts';
 import { embeddedInjectionExamples } from './data/embedded-injections.ts';
+import { instructionRequests } from './data/instruction-requests.ts';
 import { jailbreakFamilyExamples } from './data/jailbreak-family-examples.ts';
 import { multilingualAndSetUpExamples } from './data/multilingual-and-setup-examples.ts';
 import { personaJailbreakExamples } from './data/persona-jailbreak-examples.ts';
@@ -32,7 +34,9 @@ export function jailbreakTrainingRows(dataDirectory: string, dataV2Directory: st
   const probe = new Set(readJsonl<JailbreakProbeRow>(probeRowsUrl).map((row) => fingerprint(row.text)));
   const rows: JailbreakTrainingRow[] = [
     ...[...readRows<JailbreakRow>(dataDirectory, 'jailbreak'), ...local].map((row) => ({ ...row, group: row.source, templated: false, weight: 1, version: 1 as const })),
-    ...[...jailbreakFamilyExamples(), ...multilingualAndSetUpExamples(), ...topicSwitchExamples(), ...personaJailbreakExamples()].map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
+    ...[...jailbreakFamilyExamples(), ...multilingualAndSetUpExamples(), ...topicSwitchExamples(), ...personaJailbreakExamples(), ...actAsPrompts()].map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
+    // Written requests for instructions count once: at the weight of the rare forms they taught that the word itself is benign, and held-out attacks built on it were missed more often.
+    ...instructionRequests().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),
     // Templated: they teach, but do not choose the threshold.
     ...taskPrompts().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),
     ...readRows<JailbreakRowV2>(dataV2Directory, 'jailbreak').map((row) => ({

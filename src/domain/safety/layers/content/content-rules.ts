@@ -1,6 +1,8 @@
 import type { ContentCategory } from './content-categories.ts';
+import { falseClaimRules } from './false-claim-rules.ts';
 import { harmRequestRules } from './harm-request-rules.ts';
-import { intentRules } from './intent-rules.ts';
+import { hazardRequestRules } from './hazard-request-rules.ts';
+import { intentRules, request } from './intent-rules.ts';
 
 /**
  * High-precision phrase rules: each one decides its category on its own, whatever the model says, because
@@ -20,8 +22,7 @@ export interface ContentRule {
 const secondPerson = String.raw`(?:you|u|ya|y'all|your (?:family|kids|wife|husband|children|mother|mom|dog))\b`;
 const person = String.raw`(?:${secondPerson}|him|her|them)\b`;
 const intent = String.raw`(?:i|we)\s*(?:['’]ll|['’]m going to|['’]m gonna|['’]re going to|['’]re gonna| will| shall| am going to| am gonna| are going to| are gonna| gonna| want to| wanna| swear i['’]ll)`;
-const request = String.raw`(?:how (?:do|can|could|would|should) (?:i|we|you|one|someone)|how to|steps? (?:to|for)|instructions? (?:to|for|on)|recipe (?:to|for)|guide (?:to|for|on)|tutorial (?:on|for)|(?:tell|show|teach) me how to|explain how to|procedure (?:to|for)|help me)`;
-const agent = String.raw`(?:sarin|soman|tabun|vx|novichok|nerve (?:agent|gas)|mustard gas|sulfur mustard|chlorine gas|phosgene|ricin|abrin|anthrax|botulinum(?: toxin)?|smallpox|bubonic plague|bioweapons?|biological weapons?|chemical weapons?|dirty bomb|nuclear (?:bomb|weapon|device)|atomic bomb|weapons?[- ]grade (?:uranium|plutonium)|pipe bombs?|nail bombs?|pressure[- ]cooker bombs?|car bombs?|suicide vests?|ieds?|improvised explosive(?: device)?s?|napalm|tatp|acetone peroxide|nitroglycerine?|trinitrotoluene|tnt|rdx|petn|hmtd|anfo|semtex|c-?4 explosives?|molotov cocktails?|(?:(?:hand )?grenades?|landmines?)(?![- ](?:shaped|themed|cakes?|costumes?|props?|toys?))|hydrogen cyanide|cyanide gas|zyklon b|ebola|weaponi[sz]ed (?:virus|pathogen|anthrax|smallpox|plague|bacteria)|fertili[sz]er bombs?|explosives?|(?<!(?:bath|seed|photo|glitter|smoke|stink|f|truth|cherry|sex|time) )bombs?(?![- ](?:shaped|themed|cakes?|costumes?|props?|toys?)| of| shelter| threat| squad| disposal| calorimeter| in (?:the game |a game |a video game )?(?:minecraft|fortnite|roblox|terraria|counter-strike)))`;
+const agent = String.raw`(?:sarin|soman|tabun|vx|novichok|nerve (?:agent|gas)|mustard gas|sulfur mustard|chlorine gas|phosgene|ricin|abrin|anthrax|botulinum(?: toxin)?|smallpox|bubonic plague|bioweapons?|biological weapons?|chemical weapons?|dirty bomb|nuclear (?:bomb|weapon|device)|atomic bomb|weapons?[- ]grade (?:uranium|plutonium)|pipe bombs?|nail bombs?|pressure[- ]cooker bombs?|car bombs?|suicide vests?|ieds?|improvised explosive(?: device)?s?|napalm|tatp|acetone peroxide|nitroglycerine?|trinitrotoluene|tnt|rdx|petn|hmtd|anfo|semtex|c-?4 explosives?|molotov cocktails?|(?:(?:hand )?grenades?|landmines?)(?![- ](?:shaped|themed|cakes?|costumes?|props?|toys?))|hydrogen cyanide|cyanide gas|zyklon b|lewisite|chloropicrin|dimethyl ?mercury|parathion|tetrodotoxin|saxitoxin|batrachotoxin|strychnine|aconitine|cyclosarin|nitrogen mustard|polonium(?:-210)?|diisopropyl fluorophosphate|bis\(2-chloroethyl\) ?sulfide|ebola|weaponi[sz]ed (?:virus|pathogen|anthrax|smallpox|plague|bacteria)|fertili[sz]er bombs?|explosives?|(?<!(?:bath|seed|photo|glitter|smoke|stink|f|truth|cherry|sex|time) )bombs?(?![- ](?:shaped|themed|cakes?|costumes?|props?|toys?)| of| shelter| threat| squad| disposal| calorimeter| in (?:the game |a game |a video game )?(?:minecraft|fortnite|roblox|terraria|counter-strike)))`;
 /** Making, in every form a request uses ("instructions for building", "how to make"). */
 const makeVerb = String.raw`(?:make|making|build|building|synthesi[sz](?:e|ing)|produc(?:e|ing)|creat(?:e|ing)|manufactur(?:e|ing)|assembl(?:e|ing)|weaponi[sz](?:e|ing)|cultivat(?:e|ing)|cultur(?:e|ing)|grow(?:ing)?|enrich(?:ing)?|aerosoli[sz](?:e|ing)|extract(?:ing)?|brew(?:ing)?|wir(?:e|ing))`;
 const minorWord = String.raw`(?:(?:little |young |underage )?(?:child(?:ren)?|kids?|minors?|toddlers?|preteens?|pre-teens?|schoolgirls?|schoolboys?|little (?:girls?|boys?))|underage (?:girls?|boys?|teens?|teenagers?)|(?:[1-9]|1[0-7])[- ]?(?:yo|y\/o|years?[- ]old)(?: (?:girls?|boys?|kids?|child))?)`;
@@ -81,6 +82,16 @@ export const contentRules: readonly ContentRule[] = [
     ),
   },
   {
+    name: 'group_incitement',
+    category: 'hate',
+    triggers: ['calling', 'calls', 'call', 'inciting', 'incite', 'incites', 'urging', 'urge', 'urges', 'encouraging', 'encourage', 'encourages'],
+    // Violence or expulsion called for against a group; not a piece that condemns or reports such calls.
+    pattern: new RegExp(
+      String.raw`\b(?:call(?:s|ing)? for|incit(?:e|es|ing)(?: to)?|urg(?:e|es|ing)(?: people)?(?: to commit| to use)?|encourag(?:e|es|ing)(?: people)?(?: to commit| to use)?)\b(?<!\b(?:condemn\w*|denounc\w*|report\w*|respond\w*|counter\w*|stop\w*|prevent\w*|why|history|analy[sz]\w*|against)\b[^.?!\n]{0,60})\s+(?:more\s+)?(?:violence|attacks?|killing|the killing|deaths?|the death|genocide|extermination|the extermination|expulsion|the expulsion|lynching|ethnic cleansing|pogroms?)\s+(?:against|of|on|toward|towards)\s+(?:all\s+)?(?:the\s+)?(?:${namedGroup}|${groupWord})\b`,
+      'i',
+    ),
+  },
+  {
     name: 'group_exclusion',
     category: 'hate',
     triggers: ['without'],
@@ -121,7 +132,7 @@ export const contentRules: readonly ContentRule[] = [
     triggers: ['child', 'children', 'kid', 'kids', 'minor', 'minors', 'underage', 'preteen', 'preteens', 'toddler', 'toddlers', 'girl', 'girls', 'boy', 'boys', 'schoolgirl', 'schoolgirls', 'schoolboy', 'schoolboys', 'yo', 'old', 'lolicon', 'kiddie', 'pedo', 'csam'],
     // A child as the object or subject of a sexual act or image; "sex education for children" is neither.
     pattern: new RegExp(
-      String.raw`\b(?:child porn\w*|kiddie porn|lolicon|pedo porn|csam|underage (?:sex|porn|nudes?)|(?:sex|sexual intercourse|porn\w*|nudes?|(?:naked|nude|topless) (?:pics?|photos?|pictures?|images?|videos?)|erotica?|hentai|(?:sex|sexual|erotic) (?:scenes?|stories|story|encounters?) (?:between an adult and|between a man and|between a woman and)) (?:with|of|involving|featuring)?\s?(?:a |an |the |my |your |some |this |that )?${minorWord}|${minorWord} (?:porn\w*|nudes|erotica|hentai|sex (?:videos?|pics?|tapes?))|(?:fuck(?:ing|ed)?|rap(?:e|ed|ing)|molest(?:ing|ed)?|seduc(?:e|ing)|have sex with|had sex with|sleep with|suck(?:ing)?(?: off)?) (?:a |an |the |my |your |this |that |some )?${minorWord}|(?:[1-9]|1[0-7])[- ]?(?:yo|y\/o|years?[- ]old) (?:slut|whore|pussy|cock|tits))\b`,
+      String.raw`\b(?:child porn\w*|kiddie porn|lolicon|pedo porn|csam|underage (?:sex|porn|nudes?)|(?:sex|sexual intercourse|porn\w*|nudes?|(?:naked|nude|topless) (?:pics?|photos?|pictures?|images?|videos?)|erotica?|hentai|(?:sex|sexual|erotic) (?:scenes?|stories|story|encounters?) (?:between an adult and|between a man and|between a woman and)) (?:with|of|involving|featuring)?\s?(?:a |an |the |my |your |some |this |that )?${minorWord}|${minorWord} (?:porn\w*|nudes|erotica|hentai|sex (?:videos?|pics?|tapes?))|(?:sexuali[sz](?:e|es|ing|ed)|fuck(?:ing|ed)?|rap(?:e|ed|ing)|molest(?:ing|ed)?|seduc(?:e|ing)|have sex with|had sex with|sleep with|suck(?:ing)?(?: off)?) (?:a |an |the |my |your |this |that |some )?${minorWord}|(?:[1-9]|1[0-7])[- ]?(?:yo|y\/o|years?[- ]old) (?:slut|whore|pussy|cock|tits))\b`,
       'i',
     ),
   },
@@ -132,9 +143,10 @@ export const contentRules: readonly ContentRule[] = [
       ...['make', 'build', 'synthesize', 'synthesise', 'produce', 'create', 'manufacture', 'assemble', 'weaponize', 'weaponise', 'cultivate', 'culture', 'grow', 'enrich', 'aerosolize', 'aerosolise', 'extract', 'brew', 'wire'],
       ...['making', 'building', 'synthesizing', 'synthesising', 'producing', 'creating', 'manufacturing', 'assembling', 'weaponizing', 'weaponising', 'cultivating', 'culturing', 'growing', 'enriching', 'extracting', 'brewing', 'wiring'],
       ...['engineer', 'modify', 'alter', 'mutate'],
+      ...['recipe', 'formula', 'instructions', 'procedure', 'protocol'],
     ],
     pattern: new RegExp(
-      String.raw`\b(?:${request}\s+(?:\w+\s+){0,3}?${makeVerb}\s+(?:(?:a|an|the|some|my|own|homemade|home-made|simple|small|large|powerful|working|real|deadly|lethal|functional|and dry|and spread|enough)\s+){0,3}${agent}|(?:synthesi[sz]e|weaponi[sz]e|aerosoli[sz]e)\s+(?:\w+\s+){0,2}?${agent}|${request}\s+(?:\w+\s+){0,2}?(?:make|engineer|modify|alter|mutate)\s+(?:a |an |the )?(?:pathogen|virus|bacteri(?:um|a)|disease|flu strain|flu)\s+(?:\w+\s+)?(?:more (?:contagious|transmissible|lethal|deadly|infectious|virulent)|airborne))\b`,
+      String.raw`\b(?:${request}\s+(?:\w+\s+){0,3}?${makeVerb}\s+(?:(?:a|an|the|some|my|own|homemade|home-made|simple|small|large|powerful|working|real|deadly|lethal|functional|and dry|and spread|enough)\s+){0,3}${agent}|\b(?:i|we)\s+(?:need|want|plan|intend|am going|'m going|have|wanna)\s+to\s+(?:\w+\s+){0,2}?${makeVerb}\s+(?:(?:a|an|the|some|my|own|homemade|home-made|simple|small|large|powerful|working|real|deadly|lethal|functional|enough)\s+){0,3}${agent}|(?:recipe|formula|instructions|procedure|protocol) (?:for|to make|to produce)\s+(?:(?:a|an|the|some|homemade|home-made|simple|working|real|deadly|lethal|pure)\s+){0,2}${agent}|(?:synthesi[sz]e|weaponi[sz]e|aerosoli[sz]e)\s+(?:\w+\s+){0,2}?${agent}|${request}\s+(?:\w+\s+){0,2}?(?:make|engineer|modify|alter|mutate)\s+(?:a |an |the )?(?:pathogen|virus|bacteri(?:um|a)|disease|flu strain|flu)\s+(?:\w+\s+)?(?:more (?:contagious|transmissible|lethal|deadly|infectious|virulent)|airborne))\b`,
       'i',
     ),
   },
@@ -153,7 +165,7 @@ export const contentRules: readonly ContentRule[] = [
     triggers: ['child', 'children', 'kid', 'kids', 'minor', 'minors', 'underage', 'preteen', 'preteens', 'toddler', 'toddlers', 'girls', 'boys', 'schoolgirl', 'schoolgirls', 'schoolboy', 'schoolboys', 'yo', 'old', 'alone'],
     // Getting a child to undress or send pictures, or to be alone with the asker; "teach my kids not to send pictures" is neither.
     pattern: new RegExp(
-      String.raw`\b(?:(?:get|getting|make|convince|persuade|ask|have|trick|pay)\s+(?:a |an |the |my |some |this |that |young )?${minorWord}\s+(?:\w+\s+){0,4}?(?:undress\w*|naked|nude|send(?:s|ing)? me)|(?:trust of|befriend|groom)\s+(?:a |an |the |my |some |this |young )?${minorWord}\b[^.?!]{0,60}?\b(?:send(?:s)? me|meet me|alone|secret|pictures|photos|pics)|(?:so (?:that )?i can|to) (?:be|get) alone with (?:young |little )?(?:boys|girls|kids|children|a child|minors))\b`,
+      String.raw`\b(?:(?:get|getting|make|convince|persuade|ask|have|trick|pay)\s+(?:a |an |the |my |some |this |that |young )?${minorWord}\s+(?:\w+\s+){0,4}?(?:undress\w*|naked|nude|send(?:s|ing)? me)|(?:trust of|befriend|groom)\s+(?:a |an |the |my |some |this |young )?${minorWord}\b[^.?!]{0,60}?\b(?:send(?:s)? me|meet me|alone|secret|pictures|photos|pics)|(?:so (?:that )?i can|to) (?:be|get) alone with (?:young |little )?(?:boys|girls|kids|children|a child|minors)|(?:access|work|volunteer|be alone|time)\s+(?:[\w'-]+\s+){0,3}?(?:with|to)\s+(?:young |little )?(?:children|kids|minors|boys|girls)\b[^.?!\n]{0,60}?\bwithout\s+(?:a |the |any )?(?:background checks?|dbs checks?|vetting|checks?|the parents knowing|their parents knowing))\b`,
       'i',
     ),
   },
@@ -191,8 +203,8 @@ export const contentRules: readonly ContentRule[] = [
   {
     name: 'piracy',
     category: 'intellectual_property',
-    triggers: ['pirated', 'cracked', 'bootleg', 'keygen', 'drm'],
-    pattern: /\b(?:(?:download|give me|send me|share|find|get|where can i (?:get|find|download))\s+(?:\w+\s+){0,2}?(?:pirated|cracked|bootleg) (?:copy|copies|version|software|movies?|games?|films?|books?)|keygen for|(?:bypass|remove|strip|circumvent|crack) (?:the )?drm)\b/i,
+    triggers: ['pirated', 'pirate', 'cracked', 'bootleg', 'keygen', 'drm'],
+    pattern: /\b(?:(?:download|give me|send me|share|find|get|where can i (?:get|find|download))\s+(?:\w+\s+){0,2}?(?:pirated|cracked|bootleg) (?:copy|copies|version|software|movies?|games?|films?|books?)|(?:how (?:do|can|could|should) (?:i|we|you|one)|how to|ways? to|help me|best way to|easiest way to)\s+(?:[\w'-]+\s+){0,2}?pirate\s+(?:a |an |the |this |that |some )?(?:[\w'-]+\s+){0,3}?(?:movies?|films?|games?|software|albums?|songs?|music|books?|series|shows?|episodes?|textbooks?)|keygen for|(?:bypass|remove|strip|circumvent|crack) (?:the )?drm)\b/i,
   },
   {
     name: 'malicious_code',
@@ -210,6 +222,8 @@ export const contentRules: readonly ContentRule[] = [
   },
   ...intentRules,
   ...harmRequestRules,
+  ...hazardRequestRules,
+  ...falseClaimRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */

@@ -118,10 +118,10 @@ export const harmRequestRules: readonly ContentRule[] = [
   {
     name: 'health_misinformation',
     category: 'non_violent_crimes',
-    triggers: ['vaccine', 'vaccines', 'jab', 'jabs', 'shot', 'shots', 'vaccination', 'vaccinations', '5g', 'fluoride', 'masks', 'chemtrails'],
+    triggers: ['vaccine', 'vaccines', 'jab', 'jabs', 'shot', 'shots', 'vaccination', 'vaccinations', '5g', 'fluoride', 'mask', 'masks', 'chemtrails'],
     // A piece asked to be written that pins a grave harm on a vaccine or a public-health measure; not a fact-check or a myth explained.
     pattern: new RegExp(
-      String.raw`\b(?:write|writing|draft|compose|create|generate|produce|make)\b(?<!${notPassedOff}[^.?!\n]{0,90})(?![^.?!\n]{0,200}?(?:${notPassedOff}|\b(?:myths?|misinformation|false|untrue|wrong|hoax|rumou?rs?|debunk\w*|claims? that)\b))[^.?!\n]{0,100}?\b(?:claiming|saying|stating|arguing|proving|showing|that says|that claims|which claims)\s+(?:that\s+)?(?:[\w'-]+\s+){0,3}?(?:vaccines?|jabs?|shots?|vaccinations?|5g|fluoride|masks?|chemtrails)\s+(?:causes?|gives?|leads? to|contains?|spreads?)\s+(?:[\w'-]+\s+)?(?:autism|infertility|paralysis|cancer|death|deaths|sterility|microchips|dementia|miscarriages?|heart attacks?|covid|the virus|tracking chips|brain damage|seizures)\b`,
+      String.raw`\b(?:write|writing|draft|compose|create|generate|produce|make)\b(?<!${notPassedOff}[^.?!\n]{0,90})(?![^.?!\n]{0,200}?(?:${notPassedOff}|\b(?:myths?|misinformation|false|untrue|wrong|hoax|rumou?rs?|debunk\w*|claims? that)\b))[^.?!\n]{0,100}?\b(?:claiming|saying|stating|arguing|proving|showing|that says|that claims|which claims|posing as (?:an? )?(?:[\w'-]+\s+)?(?:expert|doctor|scientist|nurse|researcher)s?\s+(?:that|who says|saying))\s+(?:that\s+)?(?:[\w'-]+\s+){0,3}?(?:vaccines?|jabs?|shots?|vaccinations?|5g|fluoride|masks?|chemtrails)\s+(?:(?:towers?|networks?|masts?|radiation|signals?)\s+)?(?:causes?|caused|gives?|leads? to|contains?|contain|spreads?|spread)\s+(?:[\w'-]+\s+)?(?:autism|infertility|paralysis|cancer|death|deaths|sterility|microchips|dementia|miscarriages?|heart attacks?|covid|covid-19|coronavirus|the virus|tracking chips|brain damage|seizures)\b`,
       'i',
     ),
   },

@@ -102,6 +102,20 @@ export const phraseRules: readonly JailbreakRule[] = [
   },
   { name: 'attention_stop', pattern: /(?:^|[.?!]\s+)(?:attention|stop|achtung|stopp|important|wichtig)\s*[-!:.]/i },
   { name: 'say_exactly', pattern: /\b(?:say|output|print|write|reply with|respond with|sage?|schreibe?)\b[^.\n]{0,20}\b(?:exactly|only|nur|genau)\b[^.\n]{0,10}["“'«]|haha pwned|i have been pwned/i },
+  // A reply forced to a fixed string ("respond with 'Transaction authorised'", "required output: ACCESS GRANTED"),
+  // where a task prompt describes what its replies hold ("only reply with the terminal output").
+  {
+    name: 'forced_reply',
+    pattern:
+      /\b(?:respond|reply|answer|output|print|say)(?:s|ed|ing)?\b(?: only| just| exactly| simply)?(?: with| by saying| by writing)?(?: only| just| exactly)?(?: the (?:single )?(?:phrase|word|words|string|text|sentence|message))?:?\s*["“'«][^"”'»\n]{2,40}["”'»](?:\s*(?:verbatim|word for word|and nothing else|and stop|only))?|\b(?:required|expected|correct|final|only allowed|mandatory) (?:output|answer|response|reply)\s*(?:is|=)?\s*:/i,
+  },
+  // Instructions asked for ("give step-by-step instructions for replacing a tap"), where an attack sets the
+  // model's own instructions aside: the word is the commonest of injections.
+  {
+    name: 'instructions_asked',
+    pattern:
+      /\b(?:give|provide|write|need|want|list|send|share|describe|show|explain|what are|find|include|follow|following|read)\b(?:\s+(?:me|us|them|some|the|clear|detailed|precise|simple|short|exact|basic|full|complete|easy|written|step-by-step|step by step|installation|assembly|washing|cooking|care|safety|setup|set-up)){0,4}\s+instructions?\s+(?:for|on|to|about)\b/i,
+  },
   { name: 'ai_reference', pattern: /\b(?:chat-?gpt|gpt-?[34]|openai|language model|\bAI\b|\bKI\b|assistant|chatbot|your (?:creators?|developers?|programming|training))\b/ },
   {
     name: 'deceased_relative',
@@ -133,6 +147,7 @@ export function jailbreakRuleHits(text: string): Record<string, number> {
   for (const match of hidden) hits[match.feature] = 1;
   const located = [...phraseRuleMatches(text), ...lexicon, ...hidden];
   for (const match of quotedInstructions(text, located)) hits[match.feature] = 1;
+  markPersonaOnly(hits);
   return hits;
 }
 
@@ -244,8 +259,22 @@ function quotedInstructions(text: string, matches: readonly RuleMatch[]): RuleMa
 export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end: number): Readonly<Record<string, number>> {
   let hits: Record<string, number> | undefined;
   for (const match of matches) if (match.start >= start && match.end <= end) (hits ??= {})[match.feature] = 1;
+  if (hits !== undefined) markPersonaOnly(hits);
   return hits ?? noHits;
 }
+
+function markPersonaOnly(hits: Record<string, number>): void {
+  if (hits[personaFeature] === 1 && Object.keys(hits).every((feature) => setUpRules.has(feature))) hits[personaOnlyFeature] = 1;
+}
+
+/**
+ * A part set up with nothing else a rule knows ("I want you to act as a Linux terminal"): the commonest task
+ * prompt there is, where an attack adds what the part is freed from, an override or an extraction. Its own
+ * feature, since a linear model cannot learn the absence of the other rules by itself.
+ */
+const personaFeature = 'rule:persona';
+const personaOnlyFeature = 'rule:persona_only';
+const setUpRules = new Set([personaFeature, 'rule:named_persona', 'rule:ai_reference']);
 
 /** The hits of a part without matches (most windows of a long text): one object, never written. */
 const noHits: Readonly<Record<string, number>> = Object.freeze({});
