@@ -3,7 +3,7 @@ import type { ContentRule } from './content-rules.ts';
 /** A request frame ahead of the phrase: "how can I", "ways to", "help me", "tips for". */
 export const asking = String.raw`\b(?:how|ways?|tips?|steps?|guide|help me|can i|could i|should i|is it possible to)\b`;
 /** A request for a way or a procedure: "how do I", "how to", "instructions for", "recipe for", "help me". */
-export const request = String.raw`(?:how (?:do|can|could|would|should) (?:i|we|you|one|someone)|how to|steps? (?:to|for)|instructions? (?:to|for|on)|recipe (?:to|for)|guide (?:to|for|on)|tutorial (?:on|for)|(?:tell|show|teach) me how to|explain how to|procedure (?:to|for)|help me)`;
+export const request = String.raw`(?:how (?:do|does|can|could|would|should) (?:i|we|you|one|someone|somebody|a person)|how to|steps? (?:to|for)|instructions? (?:to|for|on)|recipe (?:to|for)|guide (?:to|for|on)|tutorial (?:on|for)|(?:tell|show|teach) me how to|explain how to|procedure (?:to|for)|help me)`;
 /**
  * Games, stories and stealth missions, where staying unseen is the point and harms no one; or a sentence
  * opening with the title it is about ("In Skyrim, …", "In Hitman 3, …").

@@ -59,7 +59,7 @@ export const requestLexicon = {
     'lazy', 'stupid', 'dumb', 'dirty', 'smell', 'smelly', 'criminal*', 'violent', 'terrorist*', 'inferior', 'greedy', 'ugly', 'dangerous', 'extremist*', 'rapist*', 'thieves', 'thief', 'liars', 'cheap', 'aggressive',
     'primitive', 'evil', 'uneducated', 'incompetent', 'weak', 'bad', 'worse', 'worst', 'backward', 'savage*', 'illegal', 'poor', 'untrustworthy', 'ignorant', 'crazy', 'emotional', 'unfit', 'burden', 'disgusting', 'burden*', 'vermin', 'subhuman', 'parasite*', 'invad*', 'invasion', 'animals', 'savages', 'criminals', 'threat', 'disease', 'diseases', 'plague', 'superior', 'superiority', 'filthy', 'terrorists', 'rapists', 'pedophiles', 'paedophiles', 'groomers', 'deviant*', 'unnatural', 'mentally', 'sick', 'banned', 'deported', 'deport*', 'sterilised', 'sterilized', 'useless', 'worthless', 'waste'],
   /** Asking what happened, not how to: "how did", "why was". */
-  past: ['did', 'was', 'were', 'had', 'happened', 'used'],
+  past: ['did', 'was', 'were', 'had', 'happened', 'used', 'does'],
   /** Things a "harmful" verb does no harm to ("kill a process", "blow up an image", "shoot a photo"). */
   figurative: [
     'process', 'processes', 'thread', 'task', 'job', 'container', 'server', 'session', 'image', 'images', 'photo', 'photos', 'picture', 'pictures', 'video', 'time', 'weeds', 'bugs', 'mood', 'lights', 'engine',
