@@ -49,7 +49,8 @@ export const phraseRules: readonly JailbreakRule[] = [
   {
     // What was said before declared void, without naming it as instructions ("all previous information is irrelevant").
     name: 'context_void',
-    pattern: /\b(?:all|alle|everything|alles|die|the)\b[^.!?\n]{0,12}\b(?:previous|prior|earlier|above|bisherig\w*|vorherig\w*|obig\w*)\b[^.!?\n]{0,50}\b(?:irrelevant|unwichtig|void|invalid|ungültig|cancelled|canceled|no longer (?:applies|apply|valid)|nicht mehr gültig|obsolete|hinfällig)\b/i,
+    pattern:
+      /\b(?:all|alle|everything|alles|die|the)\b[^.!?\n]{0,12}\b(?:previous|prior|earlier|above|bisherig\w*|vorherig\w*|obig\w*)\b[^.!?\n]{0,50}\b(?:irrelevant|unwichtig|void|invalid|ungültig|cancelled|canceled|no longer (?:applies|apply|valid)|nicht mehr gültig|obsolete|hinfällig)\b|\b(?:whatever|everything|anything|all)\s+(?:that\s+)?you\s+(?:were|have been|'ve been|got)\s+(?:told|set up|instructed|programmed|asked|given)\b[^.!?\n]{0,60}\b(?:no longer (?:applies|apply|matters|counts)|(?:is|are) (?:now )?(?:void|cancelled|canceled|irrelevant|obsolete)|does(?:n't| not) (?:matter|apply|count) (?:any ?more|now))\b/i,
   },
   {
     // An order to answer from anything but the documents the task supplied.
@@ -71,7 +72,7 @@ export const phraseRules: readonly JailbreakRule[] = [
   {
     name: 'unrestricted',
     pattern:
-      /\b(?:(?:no|without|free (?:of|from)|not bound by|beyond) (?:any )?(?:restrictions?|limitations?|limits|filters?|censorship|rules|guidelines|ethic(?:s|al guidelines)|morals?|boundaries)|unfiltered|uncensored|amoral|unrestricted|unethical|do anything now|can do anything|never refuses?|no longer (?:bound|restricted)|without (?:any )?(?:warnings?|disclaimers?))\b/i,
+      /\b(?:(?:no|without|free (?:of|from)|not bound by|beyond) (?:any )?(?:restrictions?|limitations?|limits|filters?|censorship|rules|guidelines|ethic(?:s|al guidelines)|morals?|boundaries)|unfiltered|uncensored|amoral|unrestricted|unethical|do anything now|can do anything|never refuses?|no longer (?:bound|restricted)|without (?:any )?(?:warnings?|disclaimers?)|(?:your|safety|content|ethical|moral|openai(?:'s)?|ai|model's)\s+(?:rules|guidelines|restrictions|filters|policies|limits|safeguards)\s+(?:do not|don't|no longer|never)\s+(?:exist|apply|matter|count))\b/i,
   },
   {
     // The persona of a forum jailbreak described by what it lacks: "it doesn't have any ethical guidelines", "free of OpenAI's content policy".
