@@ -117,6 +117,13 @@ export const phraseRules: readonly JailbreakRule[] = [
     pattern:
       /\b(?:give|provide|write|need|want|list|send|share|describe|show|explain|what are|find|include|follow|following|read)\b(?:\s+(?:me|us|them|some|the|clear|detailed|precise|simple|short|exact|basic|full|complete|easy|written|step-by-step|step by step|installation|assembly|washing|cooking|care|safety|setup|set-up)){0,4}\s+instructions?\s+(?:for|on|to|about)\b/i,
   },
+  // The conversation, the prompt or someone's secrets to be sent to an address: what a planted instruction
+  // wants most after control.
+  {
+    name: 'exfiltration',
+    pattern:
+      /\b(?:send|sends|sending|post|forward|upload|transmit|leak|email|e-mail|submit|append|include)\b[^.!?\n]{0,40}\b(?:conversation|chat history|chat log|message history|history|context|system prompt|credentials|passwords?|api keys?|access tokens?|session tokens?|cookies|personal data|user data|user's (?:\w+ )?(?:data|details|messages|emails|files))\b[^.!?\n]{0,40}\b(?:to|at|into)\s+(?:https?:\/\/|www\.|[\w.-]+@[\w-]+\.|!\[)/i,
+  },
   { name: 'ai_reference', pattern: /\b(?:chat-?gpt|gpt-?[34]|openai|language model|\bAI\b|\bKI\b|assistant|chatbot|your (?:creators?|developers?|programming|training))\b/ },
   {
     name: 'deceased_relative',
@@ -297,7 +304,7 @@ export function glossesWithin(matches: readonly RuleMatch[], start: number, end:
  * when it matches one: scoring every window of every long text would block more benign documents than it
  * catches planted instructions.
  */
-const plantedInstructionRules = ['override', 'override_de', 'override_fr_es', 'override_other', 'new_task', 'prompt_leak', 'system_spoof', 'jailbreak_terms', 'policy_break', 'addressed_to_model'].map((name) => `rule:${name}`);
+const plantedInstructionRules = ['override', 'override_de', 'override_fr_es', 'override_other', 'new_task', 'prompt_leak', 'system_spoof', 'jailbreak_terms', 'policy_break', 'addressed_to_model', 'exfiltration'].map((name) => `rule:${name}`);
 
 export function isPlantedInstruction(hits: Readonly<Record<string, number>>): boolean {
   return plantedInstructionRules.some((name) => hits[name] !== undefined);
