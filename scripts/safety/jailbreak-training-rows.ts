@@ -35,7 +35,7 @@ export function jailbreakTrainingRows(dataDirectory: string, dataV2Directory: st
   const rows: JailbreakTrainingRow[] = [
     ...[...readRows<JailbreakRow>(dataDirectory, 'jailbreak'), ...local].map((row) => ({ ...row, group: row.source, templated: false, weight: 1, version: 1 as const })),
     ...[...jailbreakFamilyExamples(), ...multilingualAndSetUpExamples(), ...topicSwitchExamples(), ...personaJailbreakExamples(), ...actAsPrompts()].map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
-    // Written requests for instructions count once: at the weight of the rare forms they taught that the word itself is benign, and held-out attacks built on it were missed more often.
+    // Written requests for instructions teach, with rule:instructions_asked, that the word asked for is no attack; templated, they do not choose the threshold (ADR 0072).
     ...instructionRequests().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),
     // Templated: they teach, but do not choose the threshold.
     ...taskPrompts().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),

@@ -6,9 +6,10 @@ import { asking, playFrame, request } from './intent-rules.ts';
  * a drug made at the end of a longer procedure or its precursors obtained, a pathogen made resistant to
  * treatment, code that exploits a named flaw or a denial of service aimed at a site, someone's files
  * stolen off their machine, goods or people bought on the black market, a life-saving device tampered
- * with, a drone armed. Each decides alone (see content-rules.ts). The look-alikes each is written around:
- * how bacteria become resistant, how attackers used a flaw (a report), protecting a server, the dangers of
- * the dark web, turning off one's own insulin pump before a scan, drones in the news.
+ * with, someone else's system entered to change the asker's record, a drone armed. Each decides alone (see
+ * content-rules.ts). The look-alikes each is written around: how bacteria become resistant, how attackers
+ * used a flaw (a report), protecting a server, the dangers of the dark web, turning off one's own insulin
+ * pump before a scan, one's own grades looked up, drones in the news.
  */
 
 /** Ordering a procedure or a piece of work: "give detailed instructions for", "describe how to", "write code for". */

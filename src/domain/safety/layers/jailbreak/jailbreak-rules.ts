@@ -271,18 +271,18 @@ export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end
   return hits ?? noHits;
 }
 
-function markPersonaOnly(hits: Record<string, number>): void {
-  if (hits[personaFeature] === 1 && Object.keys(hits).every((feature) => setUpRules.has(feature))) hits[personaOnlyFeature] = 1;
-}
-
-/**
- * A part set up with nothing else a rule knows ("I want you to act as a Linux terminal"): the commonest task
- * prompt there is, where an attack adds what the part is freed from, an override or an extraction. Its own
- * feature, since a linear model cannot learn the absence of the other rules by itself.
- */
 const personaFeature = 'rule:persona';
 const personaOnlyFeature = 'rule:persona_only';
 const setUpRules = new Set([personaFeature, 'rule:named_persona', 'rule:ai_reference']);
+
+/**
+ * Marks a part set up with nothing else a rule knows ("I want you to act as a Linux terminal"): the
+ * commonest task prompt there is, where an attack adds what the part is freed from, an override or an
+ * extraction. Its own feature, since a linear model cannot learn the absence of the other rules by itself.
+ */
+function markPersonaOnly(hits: Record<string, number>): void {
+  if (hits[personaFeature] === 1 && Object.keys(hits).every((feature) => setUpRules.has(feature))) hits[personaOnlyFeature] = 1;
+}
 
 /** The hits of a part without matches (most windows of a long text): one object, never written. */
 const noHits: Readonly<Record<string, number>> = Object.freeze({});
