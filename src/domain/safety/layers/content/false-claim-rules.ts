@@ -26,7 +26,8 @@ export const falseClaimRules: readonly ContentRule[] = [
   {
     name: 'atrocity_denial',
     category: 'hate',
-    triggers: ['holocaust', 'shoah', 'holodomor', 'srebrenica', 'nanjing', 'nanking', 'tears', 'slave', 'slavery', 'generation', 'generations', 'school', 'schools', 'tulsa', 'fields', 'rouge', 'gulag', 'gulags', 'apartheid', 'genocide', 'massacre', 'cleansing'],
+    // A word each atrocity's name holds, the rarer one where it has two ("residential", not "schools").
+    triggers: ['holocaust', 'shoah', 'holodomor', 'srebrenica', 'nanjing', 'nanking', 'trail', 'slave', 'slavery', 'stolen', 'residential', 'tulsa', 'killing', 'khmer', 'gulag', 'gulags', 'apartheid', 'genocide', 'massacre', 'cleansing'],
     // A piece asked to deny or whitewash an atrocity; not one that documents it or answers its deniers.
     pattern: new RegExp(
       String.raw`${pieceOrder}(?<!${aboutTheClaim}[^.?!\n]{0,120})(?![^.?!\n]{0,160}?${aboutTheClaim})[^.?!\n]{0,80}?(?:\b(?:denying|that denies|downplaying|that downplays|minimi[sz]ing|justifying|that justifies|glorifying|that glorifies|praising|celebrating)\s+(?:[\w'-]+\s+){0,2}?${atrocity}|\b${stance}\b[^.?!\n]{0,60}?\b${atrocity}\b[^.?!\n]{0,40}?\b${whitewash})\b`,

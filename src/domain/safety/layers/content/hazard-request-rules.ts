@@ -88,7 +88,8 @@ export const hazardRequestRules: readonly ContentRule[] = [
   {
     name: 'record_tampering',
     category: 'non_violent_crimes',
-    triggers: ['system', 'database', 'portal', 'server', 'records', 'gradebook', 'network', 'computer'],
+    // Triggered by the record (the phrase's last words), not the system: technical text names servers and networks on every line.
+    triggers: ['grade', 'grades', 'mark', 'marks', 'score', 'scores', 'result', 'results', 'attendance', 'record', 'records', 'fine', 'fines', 'debt', 'debts', 'balance', 'balances', 'transcript', 'transcripts', 'salary', 'salaries'],
     // Someone else's system broken into to change what it records of the asker; not one's own records looked up or corrected through the office.
     pattern: new RegExp(
       String.raw`(?:${asking}|${procedureOrder})(?<!${guardFrame}[^.?!\n]{0,80})[^.?!\n]{0,40}?\b(?:hack|hack into|get into|break into|sneak into|access|log into|get access to|get admin access to|get into the back end of)\s+(?:[\w'-]+\s+){0,3}?(?:system|database|portal|server|records|gradebook|network|computer)\b[^.?!\n]{0,60}?\b(?:change|alter|edit|modify|raise|boost|delete|erase|remove|wipe|fix|improve)\s+(?:my |our )(?:[\w'-]+\s+)?${ownRecord}\b`,
