@@ -23,6 +23,7 @@ const root = new URL('../../', import.meta.url).pathname;
 const model = new LinearClassifier(linearModelFileSchema.parse(JSON.parse(readFileSync(join(root, 'catalog/safety/jailbreak-model.json'), 'utf8'))));
 const threshold = model.threshold(attackHead) ?? 0.5;
 const uncertainFrom = model.uncertainFrom(attackHead) ?? threshold;
+const fetchedThreshold = model.fetchedThreshold(attackHead) ?? threshold;
 const buckets: [label: string, from: number, below: number][] = [
   ['< 300', 0, 300],
   ['300-599', 300, 600],
@@ -41,9 +42,9 @@ function blocks(text: string): boolean {
   return isLocalAttack(assessJailbreak(model, [scannedString('document', text)]), threshold, uncertainFrom);
 }
 
-/** The same as fetched text (stage `tool`), whose instruction sentences are read alone at any length. */
+/** The same as fetched text (stage `tool`): instruction sentences read alone at any length, the fetched-text threshold. */
 function blocksFetched(text: string): boolean {
-  return isLocalAttack(assessJailbreak(model, [scannedString('document', text)], { everySentence: true }), threshold, uncertainFrom);
+  return isLocalAttack(assessJailbreak(model, [scannedString('document', text)], { everySentence: true }), fetchedThreshold, uncertainFrom);
 }
 
 function rate(texts: readonly string[], refuses: (text: string) => boolean = blocks): string {
@@ -66,7 +67,7 @@ const planted = rows.filter((row) => row.label === 1 && /indirect/.test(row.fami
 const repositoryFiles = [...markdownFiles(join(root, 'docs')), join(root, 'README.md'), join(root, 'DEVELOPERS.md'), ...markdownFiles(join(root, 'tools'))];
 const repository = repositoryFiles.map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
 
-console.log(`threshold ${threshold}, window penalty ${model.windowPenalty(attackHead)}\n`);
+console.log(`threshold ${threshold}, fetched text ${fetchedThreshold}, window penalty ${model.windowPenalty(attackHead)}\n`);
 console.log('| characters | v2 benign blocked | v2 planted attacks caught | as fetched text: benign flagged | as fetched text: planted caught | repository Markdown blocked |\n|---|---:|---:|---:|---:|---:|');
 for (const [label, from, below] of buckets) {
   const inBucket = (text: string) => text.length >= from && text.length < below;
@@ -76,6 +77,8 @@ for (const [label, from, below] of buckets) {
 }
 const blocked = repository.filter((file) => blocks(file.text));
 console.log(`\nRepository Markdown blocked: ${blocked.length} of ${repository.length}${blocked.map((file) => `\n- ${file.path} (${file.text.length} chars, score ${score(file.text).toFixed(3)})`).join('')}`);
+const flagged = repository.filter((file) => blocksFetched(file.text));
+console.log(`Repository Markdown flagged as fetched text: ${flagged.length} of ${repository.length}${flagged.map((file) => `\n- ${file.path} (${file.text.length} chars)`).join('')}`);
 
 const contentModel = new LinearClassifier(linearModelFileSchema.parse(JSON.parse(readFileSync(join(root, 'catalog/safety/content-model.json'), 'utf8'))));
 const refusedContent = (text: string) => detectContent(contentModel, text).blocked;

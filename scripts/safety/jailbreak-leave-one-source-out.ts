@@ -1,6 +1,6 @@
 import { sigmoid } from '../../src/domain/safety/classifier/linear-classifier.ts';
 import type { JailbreakTrainingRow } from './jailbreak-training-rows.ts';
-import { bagLogit, trainOnWindows, type WindowBag, type WindowTrainingOptions } from './jailbreak-window-training.ts';
+import { bagLogit, trainOnWindows, type TrainedWeights, type WindowBag, type WindowTrainingOptions } from './jailbreak-window-training.ts';
 import { countAt, metricsOf, thresholdForFalsePositiveRate } from './metrics.ts';
 
 /** A row's score from the model trained without its group: the riskiest window's log-odds and the number of windows. */
@@ -12,17 +12,25 @@ export interface HeldOutScore {
 /**
  * Leave-one-source-out: for each group (a source, an attack family, a document collection), a model
  * trained on every other group scores it. The scores are what an unseen kind of text would get, the
- * honest basis for the decision threshold.
+ * honest basis for the decision threshold. The models of the groups `keep` names are kept, for readings
+ * the window scores do not give (see jailbreak-fetched-threshold.ts).
  */
-export function leaveOneSourceOut(rows: readonly JailbreakTrainingRow[], bags: readonly WindowBag[], options: WindowTrainingOptions): HeldOutScore[] {
+export function leaveOneSourceOut(
+  rows: readonly JailbreakTrainingRow[],
+  bags: readonly WindowBag[],
+  options: WindowTrainingOptions,
+  keep: (group: string) => boolean = () => false,
+): { scores: HeldOutScore[]; kept: Map<string, TrainedWeights> } {
   const scores: HeldOutScore[] = rows.map(() => ({ logit: 0, windows: 1 }));
+  const kept = new Map<string, TrainedWeights>();
   for (const group of new Set(rows.map((row) => row.group))) {
     const trained = trainOnWindows(bags, (index) => rows[index]?.group !== group, options);
+    if (keep(group)) kept.set(group, trained);
     rows.forEach((row, index) => {
       if (row.group === group) scores[index] = { logit: bagLogit(trained, bags[index] as WindowBag), windows: (bags[index] as WindowBag).windows.length };
     });
   }
-  return scores;
+  return { scores, kept };
 }
 
 /** The score the layer would give: the riskiest window's probability after the penalty for the number of windows. */

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { LinearClassifier, quantizeWeights, type LinearModelFile } from '../../src/domain/safety/classifier/linear-classifier.ts';
 import { attackHead, scoreJailbreak } from '../../src/domain/safety/layers/jailbreak/jailbreak-scorer.ts';
 import { normalizeText } from '../../src/domain/safety/text/normalize-text.ts';
+import { chooseFetchedThreshold, isDocumentGroup } from './jailbreak-fetched-threshold.ts';
 import { chooseDecision, heldOutTable, leaveOneSourceOut, type JailbreakDecision } from './jailbreak-leave-one-source-out.ts';
 import { jailbreakTrainingRows } from './jailbreak-training-rows.ts';
 import { trainOnWindows, windowBag, type TrainedWeights, type WindowTrainingOptions } from './jailbreak-window-training.ts';
@@ -15,6 +16,8 @@ export const defaultJailbreakTrainingOptions: WindowTrainingOptions = { dimensio
 const targetFalsePositiveRate = 0.01;
 /** Scores between this share's threshold and the decision threshold are "uncertain": a judge model may look. */
 const uncertainFalsePositiveRate = 0.05;
+/** Text a tool fetched: at most this share of held-out benign documents flagged (a margin under 1%). */
+const fetchedFalsePositiveRate = 0.0075;
 
 /**
  * Trains the jailbreak model on windows of v1 + v2 + the service's own rows (see jailbreak-window-training),
@@ -28,38 +31,45 @@ export function trainJailbreakModel(dataDirectory: string, overrides: Partial<Wi
   const rows = jailbreakTrainingRows(dataDirectory, v2DataDirectory(dataDirectory));
   const bags = rows.map((row) => windowBag(row.text, row.label, dimensions, row.weight));
 
-  const heldOut = leaveOneSourceOut(rows, bags, options);
+  const { scores: heldOut, kept } = leaveOneSourceOut(rows, bags, options, isDocumentGroup);
   const decision = chooseDecision(rows, heldOut, targetFalsePositiveRate, uncertainFalsePositiveRate);
+  const fetched = chooseFetchedThreshold(rows, kept, decision, dimensions, fetchedFalsePositiveRate);
 
   const isValidation = (index: number) => rows[index]?.version === 1 && isValidationRow((rows[index] as { text: string }).text);
   const final = trainOnWindows(bags, (index) => !isValidation(index), options);
-  const classifier = new LinearClassifier(modelFile(final, decision, {}));
+  const classifier = new LinearClassifier(modelFile(final, decision, fetched.threshold, {}));
   const scoredValidation = rows.filter((_, index) => isValidation(index)).map((row) => ({ score: scoreJailbreak(classifier, normalizeText(row.text).text).score, label: row.label === 1 }));
 
-  return modelFile(final, decision, {
+  return modelFile(final, decision, fetched.threshold, {
     data: { rows: rows.length, attacks: rows.filter((row) => row.label === 1).length, windows: bags.reduce((sum, bag) => sum + bag.windows.length, 0) },
     split: 'threshold and window penalty from leave-one-source-out scores (v1 sources, v2 attack families, v2 document collections with their injected copies); final model on all rows but v1 rows whose fingerprint starts with A–M',
     options,
     decision: rounded(decision),
+    fetchedDecision: rounded(fetched),
     leaveOneSourceOut: heldOutTable(rows, heldOut, decision),
     validation: { ...rounded(metricsOf(countAt(scoredValidation, decision.threshold))), recallAtOnePercent: recallAtFalsePositiveRate(scoredValidation, 0.01) },
     fingerprints: rows.filter((_, index) => !isValidation(index)).map((row) => fingerprint(row.text)),
   });
 }
 
-function modelFile(trained: TrainedWeights, decision: JailbreakDecision, training: Record<string, unknown>): LinearModelFile {
+function modelFile(trained: TrainedWeights, decision: JailbreakDecision, fetchedThreshold: number, training: Record<string, unknown>): LinearModelFile {
+  const { threshold, uncertainFrom, windowPenalty } = decision;
   return {
     format: 'hashed-logistic-regression/1',
     dimensions,
     heads: {
-      [attackHead]: { bias: trained.bias, ...quantizeWeights(trained.weights), threshold: decision.threshold, uncertainFrom: decision.uncertainFrom, windowPenalty: decision.windowPenalty },
+      [attackHead]: { bias: trained.bias, ...quantizeWeights(trained.weights), threshold, uncertainFrom, fetchedThreshold, windowPenalty },
     },
     training,
   };
 }
 
 function rounded(values: object): Record<string, number> {
-  return Object.fromEntries(Object.entries(values as Record<string, number>).map(([name, value]) => [name, Math.round(value * 10_000) / 10_000]));
+  return Object.fromEntries(Object.entries(values as Record<string, number>).map(([name, value]) => [name, round4(value)]));
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
 }
 
 /**
@@ -69,8 +79,8 @@ function rounded(values: object): Record<string, number> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const model = trainJailbreakModel(option('data') ?? defaultDataDirectory);
   writeFileSync(new URL('../../catalog/safety/jailbreak-model.json', import.meta.url), `${JSON.stringify(model)}\n`);
-  const { decision, leaveOneSourceOut: table, validation } = model.training as { decision: object; leaveOneSourceOut: ReturnType<typeof heldOutTable>; validation: object };
-  console.log(`decision ${JSON.stringify(decision)}\nvalidation ${JSON.stringify(validation)}\n`);
+  const { decision, fetchedDecision, leaveOneSourceOut: table, validation } = model.training as { decision: object; fetchedDecision: object; leaveOneSourceOut: ReturnType<typeof heldOutTable>; validation: object };
+  console.log(`decision ${JSON.stringify(decision)}\nfetched text ${JSON.stringify(fetchedDecision)}\nvalidation ${JSON.stringify(validation)}\n`);
   console.log('| held-out group | attacks | recall | benign | FPR |\n|---|---:|---:|---:|---:|');
   for (const entry of table) console.log(`| ${entry.group} | ${entry.attacks} | ${entry.recall ?? ''} | ${entry.benign} | ${entry.falsePositiveRate ?? ''} |`);
 }

@@ -20,6 +20,11 @@ export const linearModelFileSchema = z.strictObject({
       /** Scores from here up to the threshold are uncertain: a second opinion (a judge model) may decide. */
       uncertainFrom: z.number().min(0).max(1).optional(),
       /**
+       * The decision threshold for text a tool fetched (pages, documents), when it differs from `threshold`:
+       * chosen on held-out document collections, which have their own target (see the jailbreak layer).
+       */
+      fetchedThreshold: z.number().min(0).max(1).optional(),
+      /**
        * For a head that scores long text window by window and keeps the highest: the log-odds taken off per
        * doubling of the number of windows, so that a text is not more likely to be blocked only for being long.
        */
@@ -35,7 +40,10 @@ export type LinearModelFile = z.output<typeof linearModelFileSchema>;
 export class LinearClassifier {
   readonly dimensions: number;
   /** Weights stay as the file stores them, signed bytes with one scale per head: a quarter of the memory of floats. */
-  readonly #heads: Map<string, { bias: number; weights: Int8Array; scale: number; threshold: number | undefined; uncertainFrom: number | undefined; windowPenalty: number }>;
+  readonly #heads: Map<
+    string,
+    { bias: number; weights: Int8Array; scale: number; threshold: number | undefined; uncertainFrom: number | undefined; fetchedThreshold: number | undefined; windowPenalty: number }
+  >;
 
   constructor(file: LinearModelFile) {
     this.dimensions = file.dimensions;
@@ -44,7 +52,8 @@ export class LinearClassifier {
         const bytes = Buffer.from(head.weights, 'base64');
         if (bytes.length !== file.dimensions) throw new Error(`head "${name}" has ${bytes.length} weights, expected ${file.dimensions}`);
         const weights = new Int8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-        return [name, { bias: head.bias, weights, scale: head.scale, threshold: head.threshold, uncertainFrom: head.uncertainFrom, windowPenalty: head.windowPenalty ?? 0 }];
+        const { bias, scale, threshold, uncertainFrom, fetchedThreshold } = head;
+        return [name, { bias, weights, scale, threshold, uncertainFrom, fetchedThreshold, windowPenalty: head.windowPenalty ?? 0 }];
       }),
     );
   }
@@ -59,6 +68,12 @@ export class LinearClassifier {
 
   uncertainFrom(head: string): number | undefined {
     return this.#heads.get(head)?.uncertainFrom;
+  }
+
+  /** The threshold for text a tool fetched; the head's own threshold when the file sets none. */
+  fetchedThreshold(head: string): number | undefined {
+    const model = this.#heads.get(head);
+    return model?.fetchedThreshold ?? model?.threshold;
   }
 
   /** The log-odds taken off per doubling of the number of windows a text is scored in (0 when the file sets none). */

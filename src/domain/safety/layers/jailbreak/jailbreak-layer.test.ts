@@ -155,6 +155,20 @@ describe('long text', () => {
     expect(lengthAwareScore(model, { logit: 1, windows: 16, planted: false })).toBeLessThanOrEqual(one);
   });
 
+  it("holds text a tool fetched to the model's fetched-text threshold, and a request to its own", async () => {
+    const withThresholds = (thresholds: { threshold: number; fetchedThreshold?: number }) => {
+      const { fetchedThreshold: _shipped, ...head } = modelFile.heads[attackHead] as (typeof modelFile.heads)[string];
+      return createJailbreakLayer(new LinearClassifier({ ...modelFile, heads: { [attackHead]: { ...head, uncertainFrom: 0.999, ...thresholds } } }));
+    };
+    const text = [scannedString('page', `Summarise this page: ${businessDocument}`)];
+    const score = (await withThresholds({ threshold: 0.999 }).scan(text, { ...context, stage: 'tool' })).report.score;
+    const between = withThresholds({ threshold: Math.min(0.999, score + 0.01), fetchedThreshold: Math.max(0, score - 0.01) });
+    expect((await between.scan(text, context)).report).toMatchObject({ verdict: 'pass' });
+    expect((await between.scan(text, { ...context, stage: 'tool' })).report).toMatchObject({ verdict: 'block' });
+    // A model without one holds fetched text to the request's threshold.
+    expect((await withThresholds({ threshold: Math.min(0.999, score + 0.01) }).scan(text, { ...context, stage: 'tool' })).report).toMatchObject({ verdict: 'pass' });
+  });
+
   it.each([
     ['repeated characters', '@'.repeat(3000)],
     ['repeated words', 'banana '.repeat(600)],

@@ -20,20 +20,26 @@ const splitAttackLength = 1200;
  * (and what encoded spans decode to) is scored by the trained model; all strings together are scored too,
  * so an attack split across fields is seen whole. At or above the model's threshold the request is
  * blocked; in the uncertain band below it, a judge model decides when one is configured.
+ * Text a tool fetched is held to the model's fetched-text threshold, lower than the request's: it was
+ * chosen on held-out document collections (at most 0.75% of their benign documents flagged), which
+ * rarely read like instructions, where the request's threshold must also pass everyday prompts that do;
+ * and a fetched passage that scores as an attack is stripped, not the run refused.
  */
 export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJudge): TextSafetyLayer {
-  const threshold = model.threshold(attackHead);
-  if (threshold === undefined) throw new Error('the jailbreak model has no decision threshold');
-  const uncertainFrom = model.uncertainFrom(attackHead) ?? threshold;
+  const requestThreshold = model.threshold(attackHead);
+  const fetchedThreshold = model.fetchedThreshold(attackHead);
+  if (requestThreshold === undefined || fetchedThreshold === undefined) throw new Error('the jailbreak model has no decision threshold');
+  const uncertainFrom = model.uncertainFrom(attackHead) ?? requestThreshold;
 
   return {
     name: 'jailbreak',
     stages: ['input', 'tool'],
     async scan(strings, context): Promise<TextLayerResult> {
       // Fetched text is data: a planted line is read on its own however short the text around it.
-      const assessment = assessJailbreak(model, strings, { everySentence: context.stage === 'tool' });
+      const fetched = context.stage === 'tool';
+      const assessment = assessJailbreak(model, strings, { everySentence: fetched });
       const { score, riskiest, planted } = assessment;
-      let attack = isLocalAttack(assessment, threshold, uncertainFrom);
+      let attack = isLocalAttack(assessment, fetched ? fetchedThreshold : requestThreshold, uncertainFrom);
       let judged = false;
       if (!attack && judge && score >= uncertainFrom) {
         const opinion = await judge.isAttack(riskiest);

@@ -124,6 +124,20 @@ export const phraseRules: readonly JailbreakRule[] = [
     pattern:
       /\b(?:send|sends|sending|post|forward|upload|transmit|leak|email|e-mail|submit|append|include)\b[^.!?\n]{0,40}\b(?:conversation|chat history|chat log|message history|history|context|system prompt|credentials|passwords?|api keys?|access tokens?|session tokens?|cookies|personal data|user data|user's (?:\w+ )?(?:data|details|messages|emails|files))\b[^.!?\n]{0,40}\b(?:to|at|into)\s+(?:https?:\/\/|www\.|[\w.-]+@[\w-]+\.|!\[)/i,
   },
+  // Secrets the model can reach asked for by name: keys, variables, credentials "you can access".
+  {
+    name: 'secrets_asked',
+    pattern:
+      /\b(?:list|print|show|reveal|output|give|dump|display|share|tell|repeat|write out|include|return|echo)\b[^.!?\n]{0,40}\b(?:api[- ]keys?|environment variables|env vars|credentials|passwords?|access tokens?|secret keys?|private keys?|secrets|tokens)\b[^.!?\n]{0,30}\b(?:you (?:can|could|are able to) (?:access|see|read|reach)|you have(?: access to)?|(?:available|accessible|visible) to you|in your (?:context|memory|environment|configuration|settings|tools))/i,
+  },
+  // The model addressed by name before an order ("Assistant, open the settings …"), or in markup meant for it
+  // alone ("note_for_assistant", "[assistant-only]", "TODO(ai):"): the lexicon's addressed_to_model, in the
+  // forms a page or a file uses.
+  {
+    name: 'addressed_to_model',
+    pattern:
+      /\b(?:assistant|ai|a\.i\.|chatbot|llm|bot|summari[sz]er|copilot|agent)\s*,\s+(?:please\s+)?(?:open|list|send|ignore|delete|disable|enable|grant|reply|respond|write|print|include|add|tell|forward|change|reset|remove|click|visit|output|say|show|reveal|forget|stop|do not|don't|before)\b|\b(?:note|notes|message|instructions?|memo|hint|prompt)[_-](?:for|to)[_-](?:the[_-])?(?:assistant|ai|llm|model|agent|bot)\b|\b(?:assistant|ai|llm|model|agent|bot)[_-]only\b|\b(?:todo|fixme|note)\s*\(\s*(?:ai|assistant|llm|bot|agent|model)\s*\)/i,
+  },
   { name: 'ai_reference', pattern: /\b(?:chat-?gpt|gpt-?[34]|openai|language model|\bAI\b|\bKI\b|assistant|chatbot|your (?:creators?|developers?|programming|training))\b/ },
   {
     name: 'deceased_relative',
@@ -304,7 +318,20 @@ export function glossesWithin(matches: readonly RuleMatch[], start: number, end:
  * when it matches one: scoring every window of every long text would block more benign documents than it
  * catches planted instructions.
  */
-const plantedInstructionRules = ['override', 'override_de', 'override_fr_es', 'override_other', 'new_task', 'prompt_leak', 'system_spoof', 'jailbreak_terms', 'policy_break', 'addressed_to_model', 'exfiltration'].map((name) => `rule:${name}`);
+const plantedInstructionRules = [
+  'override',
+  'override_de',
+  'override_fr_es',
+  'override_other',
+  'new_task',
+  'prompt_leak',
+  'system_spoof',
+  'jailbreak_terms',
+  'policy_break',
+  'addressed_to_model',
+  'exfiltration',
+  'secrets_asked',
+].map((name) => `rule:${name}`);
 
 export function isPlantedInstruction(hits: Readonly<Record<string, number>>): boolean {
   return plantedInstructionRules.some((name) => hits[name] !== undefined);
