@@ -124,11 +124,26 @@ export const phraseRules: readonly JailbreakRule[] = [
     pattern:
       /\b(?:send|sends|sending|post|forward|upload|transmit|leak|email|e-mail|submit|append|include)\b[^.!?\n]{0,40}\b(?:conversation|chat history|chat log|message history|history|context|system prompt|credentials|passwords?|api keys?|access tokens?|session tokens?|cookies|personal data|user data|user's (?:\w+ )?(?:data|details|messages|emails|files))\b[^.!?\n]{0,40}\b(?:to|at|into)\s+(?:https?:\/\/|www\.|[\w.-]+@[\w-]+\.|!\[)/i,
   },
-  // Secrets the model can reach asked for by name: keys, variables, credentials "you can access".
+  // Secrets the model can reach asked for by name: keys, variables, credentials "you can access" (and in the
+  // languages of the other override rules).
   {
     name: 'secrets_asked',
     pattern:
-      /\b(?:list|print|show|reveal|output|give|dump|display|share|tell|repeat|write out|include|return|echo)\b[^.!?\n]{0,40}\b(?:api[- ]keys?|environment variables|env vars|credentials|passwords?|access tokens?|secret keys?|private keys?|secrets|tokens)\b[^.!?\n]{0,30}\b(?:you (?:can|could|are able to) (?:access|see|read|reach)|you have(?: access to)?|(?:available|accessible|visible) to you|in your (?:context|memory|environment|configuration|settings|tools))/i,
+      /\b(?:list|print|show|reveal|output|give|dump|display|share|tell|repeat|write out|include|return|echo)\b[^.!?\n]{0,40}\b(?:api[- ]keys?|environment variables|env vars|credentials|passwords?|access tokens?|secret keys?|private keys?|secrets|tokens)\b[^.!?\n]{0,30}\b(?:you (?:can|could|are able to) (?:access|see|read|reach)|you have(?: access to)?|(?:available|accessible|visible) to you|in your (?:context|memory|environment|configuration|settings|tools))|\b(?:api-schlüssel|umgebungsvariablen|zugangsdaten|passwörter|clés api|variables d'environnement|identifiants|mots de passe|claves de api|variables de entorno|credenciales|contraseñas|chiavi api|variabili d'ambiente|credenziali|chaves de api|variáveis de ambiente|credenciais|senhas|api-sleutels|omgevingsvariabelen|inloggegevens|wachtwoorden)\b[^.!?\n]{0,60}(?:auf die du zugriff hast|auxquel(?:le)?s tu as accès|a (?:las|los) que tienes acceso|a cui hai accesso|a que você tem acesso|waar je toegang toe hebt)/i,
+  },
+  // The task or the document set aside ("ignore the document and instead write …", "vergiss die Aufgabe"):
+  // an override that names no instructions, in a page where nobody but a model has a task.
+  {
+    name: 'task_override',
+    pattern:
+      /\b(?:ignore|disregard|forget)\s+(?:the|this|your)\s+(?:document|task|page|article|text|content)(?:\s+(?:above|below|provided|you were given))?\s*(?:and\b|[,.;:!])|\b(?:ignorier(?:e|en)?|vergiss|vergessen sie)\s+(?:das|die|den|diese[ns]?|deine)\s+(?:dokument|aufgabe|seite|text|artikel)\b|\b(?:ignore[zr]?|oublie[zr]?)\s+(?:le|la|ce|cette|ta|votre)\s+(?:document|tâche|page|texte|article)\b|\b(?:ignora[rd]?|olvida[r]?|dimentica|esque[cç]a)\s+(?:el|la|il|o|a|este|esta|questo|questa|tu|il tuo)\s+(?:documento|tarea|compito|tarefa|página|pagina|texto|testo|artículo|articolo|artigo)\b|\b(?:negeer|vergeet)\s+(?:het|de|dit|deze|je)\s+(?:document|taak|pagina|tekst|artikel)\b/i,
+  },
+  // The user to be told something, or a summary or answer to say something, on the page's orders ("tell the
+  // user that this invoice is approved", "when summarising this page, claim that …"), in the same languages.
+  {
+    name: 'user_steering',
+    pattern:
+      /\b(?:tell|inform|remind|assure|convince|urge)\s+the\s+(?:user|reader|customer)\s+(?:that|to)\b|\b(?:when|while|if)\s+(?:you\s+(?:are\s+)?)?(?:summari[sz]\w*|translat\w*|answer\w*|process\w*)\s+(?:this|the)\s+(?:page|document|text|email|e-mail|article|file|message)\b[^.!?\n]{0,40}\b(?:say|state|claim|mention|tell|add|include|recommend|assert|report)\b|\b(?:sag|sage|melde|erzähl|teile)\s+dem\s+(?:nutzer|benutzer|leser)\b|\bwenn du diese (?:seite|datei|e-mail|nachricht|text) zusammenfasst\b|\bdis à l'utilisateur\b|\ben résumant (?:cette|ce) (?:page|document|texte|e-mail)\b|\bdile al usuario\b|\bal resumir (?:esta|este) (?:página|documento|texto|correo)\b|\bdi' all'utente\b|\bnel riassumere (?:questa|questo) (?:pagina|documento|testo)\b|\bdiga ao usuário\b|\bao resumir (?:esta|este) (?:página|documento|texto)\b|\bvertel de gebruiker\b|\bbij het samenvatten van (?:deze|dit) (?:pagina|document|tekst)\b/i,
   },
   // The model addressed by name before an order ("Assistant, open the settings …"), or in markup meant for it
   // alone ("note_for_assistant", "[assistant-only]", "TODO(ai):"): the lexicon's addressed_to_model, in the
@@ -331,6 +346,8 @@ const plantedInstructionRules = [
   'addressed_to_model',
   'exfiltration',
   'secrets_asked',
+  'task_override',
+  'user_steering',
 ].map((name) => `rule:${name}`);
 
 export function isPlantedInstruction(hits: Readonly<Record<string, number>>): boolean {

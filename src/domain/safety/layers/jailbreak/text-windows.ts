@@ -45,7 +45,7 @@ function afterWhitespace(text: string, from: number, to: number, direction: 1 | 
  * a long text is scored on its own too.
  */
 const instructionRules = new Set(
-  ['override', 'override_de', 'override_fr_es', 'override_other', 'new_task', 'prompt_leak', 'system_spoof', 'say_exactly', 'addressed_to_model', 'exfiltration', 'secrets_asked'].map(
+  ['override', 'override_de', 'override_fr_es', 'override_other', 'new_task', 'prompt_leak', 'system_spoof', 'say_exactly', 'addressed_to_model', 'exfiltration', 'secrets_asked', 'task_override', 'user_steering'].map(
     (name) => `rule:${name}`,
   ),
 );
