@@ -189,11 +189,19 @@ export function cutsWord(text: string, start: number, end: number): boolean {
   return (start > 0 && start < text.length && wordAt(start - 1) && wordAt(start)) || (end > 0 && end < text.length && wordAt(end - 1) && wordAt(end));
 }
 
-/** The feature hashes of a whole text, with their positions (see TextHashes). */
+/**
+ * The feature hashes of a whole text, with their positions (see TextHashes). The arrays are views of buffers
+ * kept for the purpose, valid until the next call: a 200 KB text has some 250,000 hashes, and three copies of
+ * them per text were large objects the garbage collector had to sweep after every long screen.
+ */
 export function textHashes(text: string, space: Pick<FeatureSpace, 'longestGrammedWord'>): TextHashes {
   const limit = space.longestGrammedWord ?? Number.POSITIVE_INFINITY;
   const count = hashText(text, limit, true);
-  const whole = { hashes: hashBuffer.slice(0, count), from: fromBuffer.slice(0, count), to: toBuffer.slice(0, count) };
+  // hashText writes every text's hashes to hashBuffer; the whole text's move to a buffer of their own, since
+  // its windows hash their glosses (and other texts) while they read it.
+  if (wholeHashBuffer.length < count) wholeHashBuffer = new Int32Array(hashBuffer.length);
+  wholeHashBuffer.set(hashBuffer.subarray(0, count));
+  const whole = { hashes: wholeHashBuffer.subarray(0, count), from: fromBuffer.subarray(0, count), to: toBuffer.subarray(0, count) };
   lastWhole = { text, limit, longestWord: longestWordHashed, hashes: whole.hashes };
   return whole;
 }
@@ -330,6 +338,8 @@ let hashBuffer = new Int32Array(16_384);
 // Where each hash's text starts and ends, filled only for textHashes.
 let fromBuffer = new Int32Array(0);
 let toBuffer = new Int32Array(0);
+// The hashes of the text textHashes read last (see there).
+let wholeHashBuffer = new Int32Array(0);
 let touchedBuffer = new Int32Array(16_384);
 
 /** Adds the character 4-grams of one word, with its boundaries ("<word>" gives "<wor", "word", "ord>"); returns the new count. */
