@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { isHexDigit, isWhitespace } from '../../../shared/text-scanning.ts';
 import { codeUnits } from './code-units.ts';
 import type { NormalizedText } from './normalize-text.ts';
@@ -102,8 +103,8 @@ function percentRuns(units: Uint16Array): [number, number][] {
 function decodeBase64(candidate: string): string | undefined {
   // Plain words, digit runs (card and phone numbers) and single-case tokens are almost never base64 text.
   if (!/[0-9+/=_-]/.test(candidate) || /^\d+$/.test(candidate) || !/[a-z]/.test(candidate) || !/[A-Z]/.test(candidate)) return undefined;
-  const bytes = Buffer.from(candidate.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  return utf8(bytes);
+  // Node's base64 decoder reads the URL-safe alphabet ("-", "_") too: no copy of the candidate is needed.
+  return utf8(Buffer.from(candidate, 'base64'));
 }
 
 function decodeHex(candidate: string): string | undefined {
@@ -127,10 +128,14 @@ function decodeEntities(candidate: string): string {
   });
 }
 
+/** The bytes as text when they are valid UTF-8 without replacement characters; checked before decoding, so a long run of random bytes is never copied into a string. */
 function utf8(bytes: Buffer): string | undefined {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (!isUtf8(bytes)) return undefined;
+  const text = utf8Decoder.decode(bytes);
   return text.includes('\uFFFD') ? undefined : text;
 }
+
+const utf8Decoder = new TextDecoder('utf-8', { fatal: false });
 
 /** Decoded bytes count as text when they are printable and mostly letters and spaces. */
 function readable(text: string): boolean {
