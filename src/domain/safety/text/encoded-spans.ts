@@ -29,21 +29,20 @@ export function decodeEncodedSpans(text: string, normalize: (decoded: string) =>
     if (decoded !== undefined && readable(decoded)) spans.push({ start, end, encoding, content: normalize(decoded) });
   };
   const units = codeUnits(text);
-  const { runs, marks } = base64Runs(units);
+  const { runs, marks, percent } = base64Runs(units);
   for (const [start, end] of runs) {
     const token = text.slice(start, end);
     add(start, end, 'base64', decodeBase64(token));
     if (hexRun.test(token)) add(start, end, 'hex', decodeHex(token));
   }
   if ((marks & escapedHexMark) !== 0) for (const match of text.matchAll(escapedHexCandidate)) add(match.index, match.index + match[0].length, 'hex', decodeHex(match[0]));
-  if ((marks & percentMark) !== 0) for (const [start, end] of percentRuns(units)) add(start, end, 'percent', decodePercent(text.slice(start, end)));
+  for (const [start, end] of percent) add(start, end, 'percent', decodePercent(text.slice(start, end)));
   if ((marks & entityMark) !== 0) for (const match of text.matchAll(entitiesCandidate)) add(match.index, match.index + match[0].length, 'entities', decodeEntities(match[0]));
   return spans;
 }
 
 /** What the base64 pass saw on its way, so the other encodings are looked for only in text that has their marks. */
 const escapedHexMark = 1; // "\x"
-const percentMark = 2; // "%"
 const entityMark = 4; // "&#"
 
 /** 1 for the characters of base64 (both alphabets), by character code. */
@@ -51,20 +50,32 @@ const base64Characters = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') base64Characters[character.charCodeAt(0)] = 1;
 
 /**
- * Runs of 16 or more base64 characters (with their padding), as [start, end), and the marks of the other
- * encodings seen on the way (see escapedHexMark). A loop, because a regex backtracks; over code units, which
- * stay fast when the process holds a class extending String (see code-units.ts).
+ * Runs of 16 or more base64 characters (with their padding), as [start, end); the marks of the other
+ * encodings seen on the way (see escapedHexMark); and the percent-encoded runs: words (runs without
+ * whitespace) holding three or more %XX escapes, where a stray "%" ends a run as whitespace does. One loop
+ * for both, because a regex backtracks (the percent pattern it replaces, `[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}`,
+ * was tried from every character of a long word) and a second walk of a long text costs as much as the
+ * first; over code units, which stay fast when the process holds a class extending String (see code-units.ts).
  */
-function base64Runs(units: Uint16Array): { runs: [number, number][]; marks: number } {
+function base64Runs(units: Uint16Array): { runs: [number, number][]; marks: number; percent: [number, number][] } {
   const runs: [number, number][] = [];
+  const percent: [number, number][] = [];
   let marks = 0;
   let start = 0;
+  let percentStart = 0;
+  let escapes = 0;
   const length = units.length;
   for (let index = 0; index <= length; index += 1) {
     const code = index < length ? (units[index] as number) : 32;
     if (code < 128 && base64Characters[code] === 1) continue;
-    if (code === 37) marks |= percentMark;
-    else if (code === 92 && units[index + 1] === 120) marks |= escapedHexMark;
+    const escape = code === 37 && isHexDigit(units[index + 1] ?? 0) && isHexDigit(units[index + 2] ?? 0);
+    // An escape's two hex digits are base64 characters: the loop passes over them as it does any.
+    if (escape) escapes += 1;
+    else if (code === 37 || isWhitespace(code)) {
+      if (escapes >= fewestPercentEscapes) percent.push([percentStart, index]);
+      percentStart = index + 1;
+      escapes = 0;
+    } else if (code === 92 && units[index + 1] === 120) marks |= escapedHexMark;
     else if (code === 38 && units[index + 1] === 35) marks |= entityMark;
     if (index - start >= shortestRun) {
       let end = index;
@@ -73,31 +84,7 @@ function base64Runs(units: Uint16Array): { runs: [number, number][]; marks: numb
     }
     start = index + 1;
   }
-  return { runs, marks };
-}
-
-/**
- * Words (runs without whitespace) holding three or more %XX escapes in a row, as [start, end): a stray "%"
- * ends a run as whitespace does. A loop, because the pattern it replaces
- * (`[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*){3,}`) is tried from every character of a long word.
- */
-function percentRuns(units: Uint16Array): [number, number][] {
-  const runs: [number, number][] = [];
-  let start = 0;
-  let escapes = 0;
-  const length = units.length;
-  for (let index = 0; index <= length; index += 1) {
-    const code = index < length ? (units[index] as number) : 32;
-    if (code === 37 && isHexDigit(units[index + 1] ?? 0) && isHexDigit(units[index + 2] ?? 0)) {
-      escapes += 1;
-      index += 2;
-    } else if (code === 37 || isWhitespace(code)) {
-      if (escapes >= fewestPercentEscapes) runs.push([start, index]);
-      start = index + 1;
-      escapes = 0;
-    }
-  }
-  return runs;
+  return { runs, marks, percent };
 }
 
 function decodeBase64(candidate: string): string | undefined {

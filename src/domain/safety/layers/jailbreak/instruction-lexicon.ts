@@ -230,12 +230,14 @@ function misspeltTerms(text: string): TermMatch[] {
     }
     if (wordStart >= 0 && index - wordStart >= 5 && index - wordStart <= 14 && (wordStart === 0 || !isLetterUnit(units[wordStart - 1] as number)) && !isLetterUnit(raw)) {
       const length = index - wordStart;
-      for (const key of misspellableByInitial[((units[wordStart] as number) | 0x20) - 97] ?? []) {
+      const keys = misspellableByInitial[((units[wordStart] as number) | 0x20) - 97] ?? [];
+      // A word of the list itself ("instructions") misspells none of the others ("instruction"): the English
+      // rules read it, and an attack full of them would run the edit-distance check on every one.
+      const listed = keys.some((key) => key.word.length === length && sameLetters(units, wordStart, key.word));
+      for (const key of listed ? [] : keys) {
         const most = key.word.length >= 7 ? 2 : 1;
         // Cheap tests first: the lengths, and the letters one has that the other lacks.
         if (Math.abs(length - key.word.length) > most || bitCount(key.letters & ~letters) > most || bitCount(letters & ~key.letters) > most) continue;
-        // The word itself is no misspelling (withinEdits says so too, after filling its table).
-        if (length === key.word.length && sameLetters(units, wordStart, key.word)) continue;
         if (withinEdits(units, wordStart, length, key.word, most) && !notMisspellings.has(text.slice(wordStart, index).toLowerCase())) found.push({ group: key.group, start: wordStart, end: index, lineStart });
       }
     }

@@ -156,8 +156,23 @@ function addTo(map: Map<number, number[]>, key: number, rule: number): void {
 function union(left: number[] | undefined, right: number[] | undefined): number[] | undefined {
   if (right === undefined) return left;
   if (left === undefined) return right;
-  return [...new Set([...left, ...right])].sort((a, b) => a - b);
+  // The lists are the triggers' own (or unions of them, kept here), so each pair is merged once, not at every
+  // word of a text that repeats it.
+  let byRight = unions.get(left);
+  if (byRight === undefined) {
+    byRight = new WeakMap();
+    unions.set(left, byRight);
+  }
+  let merged = byRight.get(right);
+  if (merged === undefined) {
+    merged = [...new Set([...left, ...right])].sort((a, b) => a - b);
+    byRight.set(right, merged);
+  }
+  return merged;
 }
+
+/** Merged rule lists by their two parts (see union); finite, since the parts are the triggers' lists and their unions. */
+const unions = new WeakMap<number[], WeakMap<number[], number[]>>();
 
 /** A pattern's alternatives: its parts between the `|` outside every group and character class. */
 export function topLevelAlternatives(source: string): string[] {
