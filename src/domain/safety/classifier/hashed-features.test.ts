@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutsWord, hashedFeatures, rangeDot, rangeFeatures, textHashes, type SparseVector } from './hashed-features.ts';
+import { cutsWord, hashedDot, hashedFeatures, rangeDot, rangeFeatures, textHashes, type SparseVector } from './hashed-features.ts';
 
 const space = { dimensions: 1 << 16, longestGrammedWord: 24 };
 const asSet = (vector: SparseVector) => new Map([...vector.indices].map((index, position) => [index, vector.values[position]]));
@@ -42,6 +42,21 @@ describe('features of a part of a text', () => {
         expect(Object.is(rangeDot(whole, start, end, space, also, extra, weights), expected)).toBe(true);
       }),
       { seed: 20261127, numRuns: 300 },
+    );
+  });
+
+  it('of a text read alone give, without the vector, the same dot product as the vector does, to the last bit', () => {
+    const weights = new Int8Array(space.dimensions);
+    for (let index = 0; index < weights.length; index += 1) weights[index] = ((index * 2246822519) >>> 24) - 128;
+    const extras = fc.dictionary(fc.constantFrom('rule:a', 'rule:b', 'gloss'), fc.oneof(fc.constant(0), fc.double({ min: -3, max: 3, noNaN: true })));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), extras, (text, extra) => {
+        const vector = hashedFeatures(text, space, extra);
+        let expected = 0;
+        for (let index = 0; index < vector.indices.length; index += 1) expected += (weights[vector.indices[index] as number] as number) * (vector.values[index] as number);
+        expect(Object.is(hashedDot(text, space, extra, weights), expected)).toBe(true);
+      }),
+      { seed: 20261128, numRuns: 300 },
     );
   });
 

@@ -41,6 +41,25 @@ const shortestCached = 1024;
 const longestCached = 65_536;
 
 export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonly<Record<string, number>> = {}): SparseVector {
+  const count = textBuckets(text, space);
+  return sparseVectorOf(touchedBuffer, count, bucketScratch(space.dimensions), space.dimensions - 1, extra, 'extra');
+}
+
+/**
+ * The dot product of `weights` (a linear head's, one per dimension) with the vector hashedFeatures would give
+ * for the same arguments, to the last bit, without building the vector: what scoring a window read on its
+ * own needs (a long run without spaces is read in a thousand such windows).
+ */
+export function hashedDot(text: string, space: FeatureSpace, extra: Readonly<Record<string, number>>, weights: Int8Array): number {
+  const count = textBuckets(text, space);
+  return dotOf(touchedBuffer, count, bucketScratch(space.dimensions), space.dimensions - 1, extra, 'extra', weights);
+}
+
+/**
+ * Fills touchedBuffer with the distinct buckets of the text's hashes, in the order the text first touches
+ * them, each marked in the dimension's bucket scratch; returns how many.
+ */
+function textBuckets(text: string, space: FeatureSpace): number {
   const mask = space.dimensions - 1;
   const seen = bucketScratch(space.dimensions);
   const cached = text.length >= shortestCached && text.length <= longestCached;
@@ -60,7 +79,6 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
       recent.set(text, hashes);
     }
   }
-  // Buckets in the order the text first touches them, each once.
   let count = 0;
   if (touchedBuffer.length < hashes.length) touchedBuffer = new Int32Array(hashes.length);
   const touched = touchedBuffer;
@@ -71,8 +89,7 @@ export function hashedFeatures(text: string, space: FeatureSpace, extra: Readonl
       touched[count++] = bucket;
     }
   }
-
-  return sparseVectorOf(touched, count, seen, mask, extra, 'extra');
+  return count;
 }
 
 /**

@@ -233,8 +233,7 @@ function misspeltTerms(text: string): TermMatch[] {
       const keys = misspellableByInitial[((units[wordStart] as number) | 0x20) - 97] ?? [];
       // A word of the list itself ("instructions") misspells none of the others ("instruction"): the English
       // rules read it, and an attack full of them would run the edit-distance check on every one.
-      const listed = keys.some((key) => key.word.length === length && sameLetters(units, wordStart, key.word));
-      for (const key of listed ? [] : keys) {
+      for (const key of isListed(units, wordStart, length, keys) ? noKeys : keys) {
         const most = key.word.length >= 7 ? 2 : 1;
         // Cheap tests first: the lengths, and the letters one has that the other lacks.
         if (Math.abs(length - key.word.length) > most || bitCount(key.letters & ~letters) > most || bitCount(letters & ~key.letters) > most) continue;
@@ -245,6 +244,17 @@ function misspeltTerms(text: string): TermMatch[] {
     if (raw === 10) lineStart = index + 1;
   }
   return found;
+}
+
+const noKeys: readonly { word: string; group: string; letters: number }[] = [];
+
+/** Whether the word at `units[start, start + length)` is one of `keys`' words, in any case. A loop: it runs for every word of a text. */
+function isListed(units: Uint16Array, start: number, length: number, keys: readonly { word: string }[]): boolean {
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as { word: string };
+    if (key.word.length === length && sameLetters(units, start, key.word)) return true;
+  }
+  return false;
 }
 
 function isLetterUnit(unit: number): boolean {

@@ -1,4 +1,4 @@
-import { cutsWord, hashedFeatures, rangeDot, rangeFeatures, textHashes, type FeatureSpace, type SparseVector, type TextHashes } from '../../classifier/hashed-features.ts';
+import { cutsWord, hashedDot, hashedFeatures, rangeDot, rangeFeatures, textHashes, type FeatureSpace, type SparseVector, type TextHashes } from '../../classifier/hashed-features.ts';
 import { sigmoid, type LinearClassifier } from '../../classifier/linear-classifier.ts';
 import { corroboratedWithin, glossesWithin, isPlantedInstruction, jailbreakRuleMatches, ruleHitsWithin, type RuleMatch } from './jailbreak-rules.ts';
 import { instructionSentences, scoringWindows } from './text-windows.ts';
@@ -112,7 +112,7 @@ const asVector: WindowReading<SparseVector> = { range: rangeFeatures, text: jail
 function asAttackLogit(model: LinearClassifier): WindowReading<number> {
   return {
     range: (whole, start, end, space, gloss, hits) => model.logitOfDot(attackHead, (weights) => rangeDot(whole, start, end, space, gloss, hits, weights)),
-    text: (text, dimensions, hits) => model.logit(attackHead, jailbreakVector(text, dimensions, hits)),
+    text: (text, dimensions, hits) => model.logitOfDot(attackHead, (weights) => hashedDot(text, { dimensions, longestGrammedWord }, hits, weights)),
   };
 }
 
