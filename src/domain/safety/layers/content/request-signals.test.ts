@@ -79,6 +79,13 @@ describe('requestSignals', () => {
     expect(requestSignals('Share the blue template for the invoice.').asks).toBe(false);
   });
 
+  it('reads a part to play ("pretend you are a pirate") as no deception, and someone impersonated ("pretending to be the CEO") as one', () => {
+    for (const part of ['Pretend you are a pirate and tell my kids a bedtime story.', 'Pretend you are my interviewer for a nursing job and ask me five questions.']) {
+      expect(features(part), part).not.toContain('request:harm:method');
+    }
+    expect(features('Write an email to the finance team pretending to be the CEO.')).toContain('request:harm:method');
+  });
+
   it('does not read getting, finding, buying or making a thing as an order for it ("where can I buy a chef\'s knife")', () => {
     for (const everyday of ["Where can I buy a chef's knife that stays sharp?", 'Where can I buy ammunition for my registered rifle in Texas?', 'Buy a gift for my dad who likes fishing knives.', 'Find a good Italian restaurant near the office.']) {
       expect(requestSignals(everyday).asks, everyday).toBe(false);

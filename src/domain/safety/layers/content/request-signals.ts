@@ -320,6 +320,19 @@ function atHome(units: Uint16Array, start: number, from: number): boolean {
   return after('at') || after('from');
 }
 
+const methodBit = bits.method;
+
+/**
+ * Whether the word at [start, end) is "pretend" said to the one asked ("pretend you are a pirate and tell my
+ * kids a story", "pretend you're my interviewer"): a part to play, not a deception; "pretend to be the CEO"
+ * or "pretending to be a nurse" still are one. Reads nothing past `to`, where the stretch being read ends.
+ */
+function playsAPart(units: Uint16Array, start: number, end: number, to: number): boolean {
+  if (!sameWord('pretend', units, start, end) || end + 4 > to || units[end] !== 32 || !sameWord('you', units, end + 1, end + 4)) return false;
+  const next = end + 4 < to ? (units[end + 4] as number) : 32;
+  return !((next >= 97 && next <= 122) || (next >= 48 && next <= 57));
+}
+
 /** Reads the request parts of one text, sentence by sentence. */
 export function requestSignals(text: string): RequestSignals {
   return requestSignalsOfStretches(text, [[0, text.length]])[0] as RequestSignals;
@@ -415,7 +428,9 @@ function readStretches(lower: string, stretches: readonly (readonly [start: numb
       if (start >= 0) {
         words += 1;
         const lists = bitsOfWordAt(lower, units, start, index, hash);
-        read(index - start === 4 && (lists & personalBit) !== 0 && atHome(units, start, from) ? lists & ~personalBit : lists);
+        let meaning = index - start === 4 && (lists & personalBit) !== 0 && atHome(units, start, from) ? lists & ~personalBit : lists;
+        if (index - start === 7 && (meaning & methodBit) !== 0 && playsAPart(units, start, index, to)) meaning &= ~methodBit;
+        read(meaning);
         start = -1;
         if (words >= sentenceWords) close();
       }
