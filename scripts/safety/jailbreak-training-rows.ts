@@ -1,4 +1,5 @@
 import { actAsPrompts } from './data/act-as-prompts.ts';
+import { chatFollowUps } from './data/chat-follow-ups.ts';
 import { embeddedInjectionExamples } from './data/embedded-injections.ts';
 import { instructionRequests } from './data/instruction-requests.ts';
 import { jailbreakFamilyExamples } from './data/jailbreak-family-examples.ts';
@@ -37,6 +38,8 @@ export function jailbreakTrainingRows(dataDirectory: string, dataV2Directory: st
     ...[...jailbreakFamilyExamples(), ...multilingualAndSetUpExamples(), ...topicSwitchExamples(), ...personaJailbreakExamples(), ...actAsPrompts()].map((row) => ({ ...row, group: row.source, templated: false, weight: familyExampleWeight, version: 1 as const })),
     // Written requests for instructions teach, with rule:instructions_asked, that the word asked for is no attack; templated, they do not choose the threshold (ADR 0072).
     ...instructionRequests().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),
+    // Written chat follow-ups teach, with rule:follow_up, that a conversation's own answer is no prompt to extract; templated, they do not choose the threshold.
+    ...chatFollowUps().map((row) => ({ ...row, group: row.source, templated: true, weight: familyExampleWeight, version: 1 as const })),
     // Templated: they teach, but do not choose the threshold.
     ...taskPrompts().map((row) => ({ ...row, group: row.source, templated: true, weight: 1, version: 1 as const })),
     ...readRows<JailbreakRowV2>(dataV2Directory, 'jailbreak').map((row) => ({

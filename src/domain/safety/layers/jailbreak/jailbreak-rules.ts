@@ -110,6 +110,15 @@ export const phraseRules: readonly JailbreakRule[] = [
     pattern:
       /\b(?:respond|reply|answer|output|print|say)(?:s|ed|ing)?\b(?: only| just| exactly| simply)?(?: with| by saying| by writing)?(?: only| just| exactly)?(?: the (?:single )?(?:phrase|word|words|string|text|sentence|message))?:?\s*["“'«][^"”'»\n]{2,40}["”'»](?:\s*(?:verbatim|word for word|and nothing else|and stop|only))?|\b(?:required|expected|correct|final|only allowed|mandatory) (?:output|answer|response|reply)\s*(?:is|=)?\s*:/i,
   },
+  // A follow-up about the conversation itself: the model's last answer to be repeated, shortened, rewritten
+  // or sent again; a reply to be only yes or no, a number, the corrected or translated text; the asker's own
+  // earlier request recalled. Extraction and output forcing use the same words for the model's instructions
+  // and for a fixed string.
+  {
+    name: 'follow_up',
+    pattern:
+      /\b(?:repeat|rewrite|shorten|expand|translate|summari[sz]e|sort|redo|say|give me|send|output|make)\b[^.!?\n]{0,30}?\b(?:your|the)\s+(?:(?:previous|last|earlier|above|first|second|third)\s+)?(?:answer|reply|response|summary|list|email|message|suggestion|point|paragraph|table|option)s?\b|\b(?:respond|reply|answer)\s+only\s+(?:with|in)\s+(?:yes or no|a yes or no|one word|a number|the number|the code|the json|json|french|spanish|german|english|bullet points|the (?:corrected|translated|rewritten|final|shortened|revised)\b)|\bonly (?:reply|respond|answer) with the (?:number|code|json|table|translated|corrected)\b|\bthe (?:last|previous|earlier) (?:question|request|instruction|message)s? I (?:gave|asked|sent|wrote)\b/i,
+  },
   // Instructions asked for ("give step-by-step instructions for replacing a tap"), where an attack sets the
   // model's own instructions aside: the word is the commonest of injections.
   {
