@@ -22,7 +22,7 @@ export interface FetchedDecision {
   benign: number;
 }
 
-interface FetchedReading {
+export interface FetchedReading {
   label: boolean;
   score: number;
   /** A specific rule backs a score in the uncertain band: flagged whatever the threshold. */
@@ -72,7 +72,7 @@ export function chooseFetchedThreshold(
 }
 
 /** Just above the benign score that would pass the allowed share, counting the corroborated ones as flagged anyway; at most `ceiling`. */
-function lowestThreshold(benign: readonly FetchedReading[], targetRate: number, ceiling: number): number {
+export function lowestThreshold(benign: readonly FetchedReading[], targetRate: number, ceiling: number): number {
   const allowed = Math.floor(benign.length * targetRate) - benign.filter((reading) => reading.corroborated).length;
   if (allowed < 0) return ceiling;
   const open = benign

@@ -29,7 +29,7 @@ export function decodeEncodedSpans(text: string, normalize: (decoded: string) =>
     if (decoded !== undefined && readable(decoded)) spans.push({ start, end, encoding, content: normalize(decoded) });
   };
   const units = codeUnits(text);
-  const { runs, marks, percent } = base64Runs(units);
+  const { runs, marks, percent } = encodedRuns(units);
   for (const [start, end] of runs) {
     const token = text.slice(start, end);
     add(start, end, 'base64', decodeBase64(token));
@@ -57,7 +57,7 @@ for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
  * was tried from every character of a long word) and a second walk of a long text costs as much as the
  * first; over code units, which stay fast when the process holds a class extending String (see code-units.ts).
  */
-function base64Runs(units: Uint16Array): { runs: [number, number][]; marks: number; percent: [number, number][] } {
+function encodedRuns(units: Uint16Array): { runs: [number, number][]; marks: number; percent: [number, number][] } {
   const runs: [number, number][] = [];
   const percent: [number, number][] = [];
   let marks = 0;

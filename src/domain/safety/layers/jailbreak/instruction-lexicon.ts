@@ -275,13 +275,12 @@ const thirdRow = new Int32Array(32);
 /**
  * Whether the word at `units[start, start + length)` (any case) is at most `most` edits from `key` (lower
  * case): insertions, deletions, substitutions and swaps of neighbours. Rows are abandoned as soon as every
- * cell exceeds `most`.
+ * cell exceeds `most`. The word itself counts (0 edits): misspeltTerms never asks about a listed word.
  */
 function withinEdits(units: Uint16Array, start: number, length: number, key: string, most: number): boolean {
   let twoBefore = firstRow;
   let oneBefore = secondRow;
   let row = thirdRow;
-  let exact = length === key.length;
   for (let j = 0; j <= key.length; j += 1) oneBefore[j] = j;
   for (let i = 1; i <= length; i += 1) {
     const a = (units[start + i - 1] as number) | 0x20;
@@ -296,15 +295,13 @@ function withinEdits(units: Uint16Array, start: number, length: number, key: str
       row[j] = value;
       if (value < best) best = value;
     }
-    if (exact && a !== key.charCodeAt(i - 1)) exact = false;
     if (best > most) return false;
     const spare = twoBefore;
     twoBefore = oneBefore;
     oneBefore = row;
     row = spare;
   }
-  // The word itself is no misspelling: the English rules read it.
-  return !exact && (oneBefore[key.length] as number) <= most;
+  return (oneBefore[key.length] as number) <= most;
 }
 
 /** The combinations that need each meaning, in their order. */
