@@ -12,6 +12,8 @@ import { RuleTriggers } from './rule-triggers.ts';
 export interface JailbreakRule {
   name: string;
   pattern: RegExp;
+  /** A match whose own text this finds is not one (see phraseRuleMatches). */
+  unless?: RegExp;
 }
 
 const earlier = String.raw`(?:previous|prior|above|preceding|earlier|former|initial|original|old|last|foregoing)`;
@@ -67,6 +69,9 @@ export const phraseRules: readonly JailbreakRule[] = [
     name: 'prompt_leak',
     pattern:
       /\b(?:show|reveal|print|output|repeat|display|tell|give|spell|leak|dump|zeige?|gib)\b[^.!?\n]{0,30}\b(?:(?:system|initial|hidden|original|secret|full) (?:prompt|instructions?|message)|prompt[- ]?te(?:xt|xte)s?|your (?:prompt|instructions|rules|guidelines)|(?:beginning|start) of (?:this|the) (?:prompt|conversation))|\b(?:sentences?|lines|words|text) (?:before|above|preceding) (?:the|this) (?:text|prompt|message)\b/i,
+    // Where the prompt is what something was made from, the verb is a noun ("output built from your prompt",
+    // "the answer it gives based on your instructions"): a product described, not a prompt asked for.
+    unless: /\b(?:built|based|derived|generated|created|made|produced|drawn|computed|assembled)\s+(?:from|on|out of|using)\b/i,
   },
   { name: 'persona', pattern: /\b(?:from now on,? you|you are (?:now|going to|about to|no longer)|you're (?:now|going to)|act as (?:a|an|if)|imagine (?:that )?you(?:'re| are)|(?:now|nun|jetzt) (?:you are|bist du)|stell dir vor,? du bist|du bist (?:keine?|kein)|pretend (?:to be|(?:that )?you(?:'re| are| can| could| have| were))|role-?play(?:ing)? as|stay in (?:character|role)|immerse yourself|du bist (?:jetzt|nun|ab sofort)|tu es (?:maintenant|désormais)|ahora eres)\b/i },
   {
@@ -186,7 +191,7 @@ export const phraseRules: readonly JailbreakRule[] = [
 /** Which rules the text matches, as model features (1 per rule matched), the other languages' words included. */
 export function jailbreakRuleHits(text: string): Record<string, number> {
   const hits: Record<string, number> = {};
-  for (const rule of phraseRules) if (rule.pattern.test(text)) hits[`rule:${rule.name}`] = 1;
+  for (const rule of phraseRules) if (matchesAnywhere(rule, text)) hits[`rule:${rule.name}`] = 1;
   const lexicon = lexiconMatches(text);
   for (const match of lexicon) hits[match.feature] = 1;
   const hidden = hiddenTextMatches(text);
@@ -195,6 +200,21 @@ export function jailbreakRuleHits(text: string): Record<string, number> {
   for (const match of quotedInstructions(text, located)) hits[match.feature] = 1;
   markPersonaOnly(hits);
   return hits;
+}
+
+/**
+ * Whether a rule matches anywhere in a text, tried on its own: at every position where the rule has an
+ * exception (the shared scan tries only where a match may start), with one test where it has none.
+ */
+function matchesAnywhere(rule: JailbreakRule, text: string): boolean {
+  if (rule.unless === undefined) return rule.pattern.test(text);
+  const sticky = new RegExp(rule.pattern.source, `${rule.pattern.flags}y`);
+  for (let start = 0; start < text.length; start += 1) {
+    sticky.lastIndex = start;
+    const match = sticky.exec(text);
+    if (match && !rule.unless.test(match[0])) return true;
+  }
+  return false;
 }
 
 /** Where one rule matched in a text. */
@@ -216,8 +236,10 @@ export interface RuleMatch {
 // other rules (case or line sensitive) scan on their own.
 const sharedRules = phraseRules.filter((rule) => rule.pattern.flags === 'i');
 const triggers = new RuleTriggers(sharedRules.map((rule) => ({ source: rule.pattern.source })));
-const anchoredRules = sharedRules.map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, 'iy') }));
-const ownPassRules = phraseRules.filter((rule) => rule.pattern.flags !== 'i').map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}g`) }));
+const anchoredRules = sharedRules.map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, 'iy'), unless: rule.unless }));
+const ownPassRules = phraseRules
+  .filter((rule) => rule.pattern.flags !== 'i')
+  .map((rule) => ({ feature: `rule:${rule.name}`, pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags}g`), unless: rule.unless }));
 
 /** Every pattern built above, as the scans run them; for the test that feeds every pattern hostile input. */
 export const jailbreakPatterns: readonly RegExp[] = [
@@ -262,14 +284,14 @@ export function phraseRuleMatches(text: string): RuleMatch[] {
   const { positions, rules: tried } = triggers.candidates(text);
   positions.forEach((start, candidate) => {
     for (const index of tried[candidate] as number[]) {
-      const { feature, pattern } = anchoredRules[index] as (typeof anchoredRules)[number];
+      const { feature, pattern, unless } = anchoredRules[index] as (typeof anchoredRules)[number];
       pattern.lastIndex = start;
       const match = pattern.exec(text);
-      if (match) matches.push({ feature, start, end: start + match[0].length });
+      if (match && unless?.test(match[0]) !== true) matches.push({ feature, start, end: start + match[0].length });
     }
   });
-  for (const { feature, pattern } of ownPassRules) {
-    for (const match of text.matchAll(pattern)) matches.push({ feature, start: match.index, end: match.index + match[0].length });
+  for (const { feature, pattern, unless } of ownPassRules) {
+    for (const match of text.matchAll(pattern)) if (unless?.test(match[0]) !== true) matches.push({ feature, start: match.index, end: match.index + match[0].length });
   }
   return matches;
 }
