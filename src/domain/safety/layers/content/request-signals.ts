@@ -91,8 +91,12 @@ function listsOfWord(word: string): number {
   if (word.endsWith("'s") && word.length > 3 && !wordBits.has(word)) return bitsOfBareWord(word.slice(0, -2));
   const found = bitsOfBareWord(word);
   // A word only the intent lists hold is still read as its base word too ("steals" is an accusation and, as "steal", a method).
-  return (found & requestListBits) !== 0 || word.length < 5 ? found : found | bitsOfInflected(word);
+  // An inflected order is no order: "she teaches at the school", "he described the attack" (see commandBits).
+  return (found & requestListBits) !== 0 || word.length < 5 ? found : found | (bitsOfInflected(word) & ~commandBits);
 }
+
+/** The orders ("write", "teach", "explain"): read only as they are, never from an inflected form. */
+const commandBits = bits.command;
 
 /**
  * An inflected form the lists do not hold, read as its base word: "steals", "poisoned", "taking" as
