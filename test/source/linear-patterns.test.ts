@@ -23,7 +23,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   'src/domain/safety/layers/content/harm-request-rules.ts': { sites: 12, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/hazard-request-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/intent-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
-  'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 5, patterns: () => jailbreakPatterns },
+  'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 6, patterns: () => jailbreakPatterns },
   // The residual pattern of the rules' alternatives is in jailbreakPatterns too.
   'src/domain/safety/layers/jailbreak/rule-triggers.ts': { sites: 1, patterns: () => jailbreakPatterns },
   'src/domain/safety/layers/pii/ip-recognizer.ts': { sites: 2, patterns: () => [ipv4Pattern, ipv4Exact] },
