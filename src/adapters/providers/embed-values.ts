@@ -1,5 +1,5 @@
 import type { EmbeddingModelV4 } from '@ai-sdk/provider';
-import { embedMany } from 'ai';
+import type { embedMany } from 'ai';
 import type { EmbeddingRequest, EmbeddingResult } from '../../ports/model-gateway.ts';
 import { UpstreamError } from '../../ports/model-gateway.ts';
 import { classifyProviderError } from './classify-provider-error.ts';
@@ -18,6 +18,8 @@ function estimatedTokens(values: readonly string[]): number {
 export async function embedValues(model: EmbeddingModelV4, request: EmbeddingRequest, abortSignal: AbortSignal): Promise<EmbeddingResult> {
   let result: Awaited<ReturnType<typeof embedMany>>;
   try {
+    // The AI SDK's core (about 1 MB of source with its gateway) is loaded on the first embedding, not by every process.
+    const { embedMany } = await import('ai');
     result = await embedMany({
       model,
       values: [...request.values],

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +11,7 @@ import type { HttpOptions, HttpServices } from '../http-services.ts';
 import { bearerSecurity, errorResponses } from '../schemas/common-schemas.ts';
 import { mcpBodySchema, mcpSessionHeadersSchema, protectedResourceMetadataSchema } from '../schemas/mcp-schemas.ts';
 import { authInfoOf } from './mcp-caller.ts';
-import { buildMcpServer } from './mcp-server.ts';
-import { requireAccept, requireKnownProtocolVersion, requireMessages } from './mcp-request-checks.ts';
+import type * as McpRuntimeModule from './mcp-runtime.ts';
 import { McpSessions } from './mcp-sessions.ts';
 import { mcpChallenge, mcpPath, protectedResourceMetadata, protectedResourceMetadataPath } from './protected-resource.ts';
 
@@ -23,6 +21,15 @@ interface McpSession {
   transport: StreamableHTTPServerTransport;
   close(): Promise<void>;
 }
+
+/** The MCP SDK and the server built on it, loaded by the first request to /mcp (see mcp-runtime.ts). */
+type McpRuntime = typeof McpRuntimeModule;
+let runtime: Promise<McpRuntime> | undefined;
+const mcpRuntime = (): Promise<McpRuntime> =>
+  (runtime ??= import('./mcp-runtime.ts').catch((error: unknown) => {
+    runtime = undefined;
+    throw error;
+  }));
 
 const description =
   'The Model Context Protocol over Streamable HTTP (see docs/mcp.md): every agent is a tool, every playbook a tool named `playbook_<id>` that reports progress per step, runs are resources (`run://{id}`). ' +
@@ -53,11 +60,11 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       return payload;
     });
 
-    const openSession = async (accountId: string): Promise<McpSession> => {
+    const openSession = async (mcp: McpRuntime, accountId: string): Promise<McpSession> => {
       const id = randomUUID();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id, onsessionclosed: () => sessions.forget(id) });
+      const transport = new mcp.StreamableHTTPServerTransport({ sessionIdGenerator: () => id, onsessionclosed: () => sessions.forget(id) });
       transport.onclose = () => sessions.forget(id);
-      const server = buildMcpServer(services, { version: options.version, log: scope.log, stopping: () => stopping });
+      const server = mcp.buildMcpServer(services, { version: options.version, log: scope.log, stopping: () => stopping });
       await server.connect(transport);
       const session: McpSession = { id, transport, close: () => server.close() };
       try {
@@ -99,14 +106,15 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       schema: { ...routeSchema, body: mcpBodySchema, response: { 200: z.unknown().describe('JSON-RPC answers, as JSON or as server-sent events'), 202: z.unknown().describe('Notifications and responses accepted'), ...errorResponses(400, 401, 404, 413, 415, 503) } },
       onRequest: requireAccount(services),
       handler: async (request, reply) => {
-        requireAccept(request, ['application/json', 'text/event-stream']);
-        requireKnownProtocolVersion(request);
+        const mcp = await mcpRuntime();
+        mcp.requireAccept(request, ['application/json', 'text/event-stream']);
+        mcp.requireKnownProtocolVersion(request);
         const messages = Array.isArray(request.body) ? request.body : [request.body];
-        requireMessages(messages);
-        if (messages.some((message) => isInitializeRequest(message))) {
+        mcp.requireMessages(messages);
+        if (messages.some((message) => mcp.isInitializeRequest(message))) {
           if (request.headers['mcp-session-id'] !== undefined) throw invalidRequest([{ path: 'headers.mcp-session-id', message: 'initialize opens a new session: send it without Mcp-Session-Id' }]);
           if (messages.length > 1) throw invalidRequest([{ path: '', message: 'initialize must be sent alone' }]);
-          await handOver(request, reply, await openSession(accountOf(request).account.id), request.body);
+          await handOver(request, reply, await openSession(mcp, accountOf(request).account.id), request.body);
           return;
         }
         await handOver(request, reply, existingSession(request), request.body);
@@ -117,8 +125,9 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       schema: { ...routeSchema, response: { 200: z.unknown().describe('The session\'s stream of server messages (server-sent events)'), ...errorResponses(400, 401, 404, 503) } },
       onRequest: requireAccount(services),
       handler: async (request, reply) => {
-        requireAccept(request, ['text/event-stream']);
-        requireKnownProtocolVersion(request);
+        const mcp = await mcpRuntime();
+        mcp.requireAccept(request, ['text/event-stream']);
+        mcp.requireKnownProtocolVersion(request);
         await handOver(request, reply, existingSession(request));
       },
     });
@@ -127,7 +136,7 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       schema: { ...routeSchema, response: { 200: z.unknown().describe('The session ended'), ...errorResponses(400, 401, 404, 503) } },
       onRequest: requireAccount(services),
       handler: async (request, reply) => {
-        requireKnownProtocolVersion(request);
+        (await mcpRuntime()).requireKnownProtocolVersion(request);
         await handOver(request, reply, existingSession(request));
       },
     });
