@@ -188,7 +188,11 @@ export const phraseRules: readonly JailbreakRule[] = [
   { name: 'hypothetical_harm', pattern: /\b(?:hypothetical(?:ly)?|fictional|in a story|for a novel|purely academic)\b[^.]{0,80}\b(?:illegal|unethical|explicit|without (?:any )?(?:censorship|restrictions))/i },
 ];
 
-/** Which rules the text matches, as model features (1 per rule matched), the other languages' words included. */
+/**
+ * Which rules the text matches, as model features (1 per rule matched), the other languages' words included:
+ * each rule tried on its own, the reference the tests hold the shared scan (jailbreakRuleMatches, which the
+ * layer runs) to. A rule with an exception is tried at every position, so this reads a text once per rule.
+ */
 export function jailbreakRuleHits(text: string): Record<string, number> {
   const hits: Record<string, number> = {};
   for (const rule of phraseRules) if (matchesAnywhere(rule, text)) hits[`rule:${rule.name}`] = 1;
