@@ -5,6 +5,7 @@ import { KyselyIdempotencyStore } from '../adapters/db/repositories/idempotency-
 import { databasePing } from '../adapters/db/database-ping.ts';
 import { redisPing } from '../adapters/redis/redis-ping.ts';
 import { systemClock } from '../adapters/system-clock.ts';
+import { loadSecretKey } from '../adapters/secrets/secret-key.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { packageVersion } from '../config/load-config.ts';
 import { AccountService } from '../domain/accounts/account-service.ts';
@@ -75,6 +76,7 @@ export function httpOptionsOf(config: AppConfig): HttpOptions {
     playbookSyncWaitMs: config.playbooks.syncWaitMs,
     sseKeepAliveMs: 15_000,
     mcpSessions: config.mcpSessions,
+    mcpSessionKey: loadSecretKey(config.webhookSecretKey),
     consoleDir: config.paths.consoleDir,
   };
 }

@@ -73,6 +73,11 @@ export interface HttpOptions {
   metricsToken: string | undefined;
   /** MCP sessions (/mcp) this process keeps: at most so many in all and per account, closed after being idle so long. */
   mcpSessions: { perProcess: number; perAccount: number; idleMs: number };
+  /**
+   * The service's secret key, from which MCP session ids are signed so that every process sharing it can
+   * check an id it does not hold (see mcp-session-ids.ts); without it, a key of this process alone.
+   */
+  mcpSessionKey?: Buffer;
   /** The web console's built files (`npm run build`), served at /console. */
   consoleDir: string;
 }

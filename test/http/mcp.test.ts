@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -293,7 +294,7 @@ describe('MCP — authentication and sessions', () => {
     expect(initialize.status).toBe(200);
     expect(initialize.headers.get('x-request-id')).toBe('mcp-raw-1');
     const sessionId = initialize.headers.get('mcp-session-id') ?? '';
-    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sessionId).toMatch(/^[\w-]{22}\.[\w-]{22}$/);
     await initialize.text();
     const session = { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
     const { 'content-type': _type, ...withoutBody } = session;
@@ -347,6 +348,55 @@ describe('MCP — authentication and sessions', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ success: false, code: 'invalid_request', issues: [{ path: 'headers.mcp-session-id' }] });
+  });
+
+  it("answers a session's request in another process sharing the service's key (workers are handed connections in turn), not another account's", async () => {
+    const env = { SAFETY_CRITIC: 'rubric', WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64') };
+    const databaseUrl = freshSqliteUrl();
+    const first = await startTestApp({ databaseUrl, env, workers: false });
+    const second = await startTestApp({ databaseUrl, env, workers: false, migrate: false });
+    try {
+      const origins = await Promise.all(
+        [first, second].map(async (app) => {
+          await app.app.listen({ host: '127.0.0.1', port: 0 });
+          return `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+        }),
+      );
+      const owner = await first.createKey('mcp-shared');
+      const client = await connect(owner, origins[0]);
+      const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId ?? '';
+      const post = (credential: string, id: string, body: unknown) =>
+        fetch(`${origins[1]}/mcp`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${credential}`, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify(body),
+        });
+      const listed = await post(owner, sessionId, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      expect(listed.status).toBe(200);
+      expect(await listed.text()).toContain('"name":"summarize"');
+      const called = await post(owner, sessionId, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'summarize', arguments: { prompt: 'Summarize: asked of the other process.' } } });
+      expect(called.status).toBe(200);
+      expect(await called.text()).toContain('"structuredContent"');
+      expect((await first.container.services.runs.list('mcp-shared', { limit: 5 })).runs).toHaveLength(1);
+      // The session's stream is the holder's: elsewhere GET is a server without one (405), DELETE finds nothing.
+      const sessionHeaders = { authorization: `Bearer ${owner}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+      const stream = await fetch(`${origins[1]}/mcp`, { headers: { ...sessionHeaders, accept: 'text/event-stream' } });
+      expect(stream.status).toBe(405);
+      expect(stream.headers.get('allow')).toBe('POST');
+      expect(await stream.json()).toMatchObject({ success: false, code: 'method_not_allowed' });
+      expect((await fetch(`${origins[1]}/mcp`, { method: 'DELETE', headers: sessionHeaders })).status).toBe(404);
+
+      const other = await first.createKey('mcp-shared-other');
+      const tampered = `${sessionId.slice(0, -1)}${sessionId.endsWith('A') ? 'B' : 'A'}`;
+      for (const [credential, id] of [[other, sessionId], [owner, tampered]] as const) {
+        const refused = await post(credential, id, { jsonrpc: '2.0', id: 4, method: 'tools/list' });
+        expect(refused.status).toBe(404);
+        expect(await refused.json()).toMatchObject({ success: false, code: 'not_found' });
+      }
+    } finally {
+      await Promise.all(clients.splice(0).map((open) => open.close()));
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 
   it('is documented in the OpenAPI document: POST, GET and DELETE /mcp, and the metadata route', async () => {

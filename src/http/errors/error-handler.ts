@@ -40,6 +40,9 @@ export function answerUnrouted(request: FastifyRequest, reply: FastifyReply, rou
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
   if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
+  // A 405 names the methods that are allowed (answerUnrouted sets its own, with OPTIONS).
+  const { allowed } = error.details;
+  if (error.code === 'method_not_allowed' && Array.isArray(allowed) && !reply.hasHeader('Allow')) reply.header('Allow', allowed.join(', '));
   return reply.code(statusByCode[error.code]).send(errorBody(request, error));
 }
 

@@ -21,6 +21,17 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
 }
 
 describe('McpSessions', () => {
+  it('remembers the sessions it ended, by DELETE or idleness, and only those', async () => {
+    const { sessions, clock } = sessionsAt();
+    await sessions.open('deleted', 'alice', session());
+    await sessions.open('idle', 'alice', session());
+    sessions.forget('deleted');
+    clock.now = 5000;
+    await sessions.sweep();
+    sessions.forget('never-held');
+    expect(['deleted', 'idle', 'never-held'].map((id) => sessions.ended(id))).toEqual([true, true, false]);
+  });
+
   it('finds a session only for the account that opened it', async () => {
     const { sessions } = sessionsAt();
     const opened = session();

@@ -23,6 +23,9 @@ interface Entry<Session extends ClosableSession> {
   lastActiveAt: number;
 }
 
+/** How many ended session ids a process remembers (about 0.7 MB). */
+const endedKept = 10_000;
+
 /** How long a client refused for want of a session place is asked to wait. */
 const retryAfterSeconds = 5;
 
@@ -33,6 +36,8 @@ const retryAfterSeconds = 5;
  */
 export class McpSessions<Session extends ClosableSession> {
   readonly #entries = new Map<string, Entry<Session>>();
+  /** Ids of sessions this process ended (the newest endedKept), still not found here after their end. */
+  readonly #ended = new Set<string>();
   readonly #limits: McpSessionLimits;
   readonly #now: () => number;
 
@@ -81,7 +86,17 @@ export class McpSessions<Session extends ClosableSession> {
 
   /** Forgets a session that ended on its own (the client's DELETE, or its transport closed). */
   forget(sessionId: string): void {
-    this.#entries.delete(sessionId);
+    if (this.#entries.delete(sessionId)) this.#remember(sessionId);
+  }
+
+  /** Whether this process held the session and it ended (DELETE, idle, closed), as far back as it remembers. */
+  ended(sessionId: string): boolean {
+    return this.#ended.has(sessionId);
+  }
+
+  #remember(sessionId: string): void {
+    this.#ended.add(sessionId);
+    if (this.#ended.size > endedKept) this.#ended.delete(this.#ended.values().next().value as string);
   }
 
   /** Closes every session idle for `idleMs` or longer. */
@@ -101,6 +116,7 @@ export class McpSessions<Session extends ClosableSession> {
     const entry = this.#entries.get(sessionId);
     if (!entry) return;
     this.#entries.delete(sessionId);
+    this.#remember(sessionId);
     await entry.session.close().catch(() => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -12,6 +12,7 @@ import { bearerSecurity, errorResponses } from '../schemas/common-schemas.ts';
 import { mcpBodySchema, mcpSessionHeadersSchema, protectedResourceMetadataSchema } from '../schemas/mcp-schemas.ts';
 import { authInfoOf } from './mcp-caller.ts';
 import type * as McpRuntimeModule from './mcp-runtime.ts';
+import { McpSessionIds } from './mcp-session-ids.ts';
 import { McpSessions } from './mcp-sessions.ts';
 import { mcpChallenge, mcpPath, protectedResourceMetadata, protectedResourceMetadataPath } from './protected-resource.ts';
 
@@ -60,8 +61,9 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       return payload;
     });
 
+    const sessionIds = new McpSessionIds(options.mcpSessionKey ?? randomBytes(32));
     const openSession = async (mcp: McpRuntime, accountId: string): Promise<McpSession> => {
-      const id = randomUUID();
+      const id = sessionIds.issue(accountId);
       const transport = new mcp.StreamableHTTPServerTransport({ sessionIdGenerator: () => id, onsessionclosed: () => sessions.forget(id) });
       transport.onclose = () => sessions.forget(id);
       const server = mcp.buildMcpServer(services, { version: options.version, log: scope.log, stopping: () => stopping });
@@ -76,12 +78,34 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       return session;
     };
 
-    const existingSession = (request: FastifyRequest): McpSession => {
+    /**
+     * A server for one request of a session another process holds (a worker of the same server, handed this
+     * connection in turn): the id was issued to the caller, and this process did not end it. It answers that
+     * request without a session of its own (the SDK's stateless mode) and closes when the request does.
+     */
+    const oneRequestSession = async (mcp: McpRuntime): Promise<McpSession> => {
+      const transport = new mcp.StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      const server = mcp.buildMcpServer(services, { version: options.version, log: scope.log, stopping: () => stopping });
+      await server.connect(transport);
+      return { id: '', transport, close: () => server.close() };
+    };
+
+    /**
+     * The caller's session. One that another process may hold (the id was issued to the caller, and this
+     * process did not end it) is answered by a server made for the request (`POST`), refused as no stream
+     * here (`GET`: 405, which the SDK's client takes as a server without one), or not found (`DELETE`).
+     */
+    const existingSession = async (request: FastifyRequest, heldElsewhere: { answer: McpRuntime } | 'no-stream' | 'not-found'): Promise<McpSession> => {
       const sessionId = request.headers['mcp-session-id'];
       if (typeof sessionId !== 'string' || sessionId === '') throw invalidRequest([{ path: 'headers.mcp-session-id', message: 'Required: send initialize first, then its Mcp-Session-Id on every request' }]);
-      const session = sessions.find(sessionId, accountOf(request).account.id);
-      if (!session) throw new AppError('not_found', 'MCP session not found or expired: initialize a new one');
-      return session;
+      const accountId = accountOf(request).account.id;
+      const session = sessions.find(sessionId, accountId);
+      if (session) return session;
+      if (heldElsewhere !== 'not-found' && !sessions.ended(sessionId) && sessionIds.issuedTo(sessionId, accountId)) {
+        if (heldElsewhere !== 'no-stream') return oneRequestSession(heldElsewhere.answer);
+        throw new AppError('method_not_allowed', "This process does not hold the session's stream of server messages; the session goes on over POST", { allowed: ['POST'] });
+      }
+      throw new AppError('not_found', 'MCP session not found or expired: initialize a new one');
     };
 
     /** Hands the request to the session's transport, as the caller, and counts it as the session's activity until it ends. */
@@ -91,11 +115,12 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       reply.hijack();
       reply.raw.setHeader('X-Request-Id', request.id);
       (request.raw as IncomingMessage & { auth?: AuthInfo }).auth = authInfoOf({ account: accountOf(request).account, requestId: request.id });
+      if (session.id === '') reply.raw.once('close', () => void session.close());
       try {
         await session.transport.handleRequest(request.raw, reply.raw, body);
       } finally {
         // An initialize the transport refused opened nothing: its session is not kept.
-        if (session.transport.sessionId === undefined) await sessions.close(session.id);
+        if (session.id !== '' && session.transport.sessionId === undefined) await sessions.close(session.id);
       }
     };
 
@@ -117,18 +142,18 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
           await handOver(request, reply, await openSession(mcp, accountOf(request).account.id), request.body);
           return;
         }
-        await handOver(request, reply, existingSession(request), request.body);
+        await handOver(request, reply, await existingSession(request, { answer: mcp }), request.body);
       },
     });
 
     typed.get(mcpPath, {
-      schema: { ...routeSchema, response: { 200: z.unknown().describe('The session\'s stream of server messages (server-sent events)'), ...errorResponses(400, 401, 404, 503) } },
+      schema: { ...routeSchema, response: { 200: z.unknown().describe('The session\'s stream of server messages (server-sent events)'), ...errorResponses(400, 401, 404, 405, 503) } },
       onRequest: requireAccount(services),
       handler: async (request, reply) => {
         const mcp = await mcpRuntime();
         mcp.requireAccept(request, ['text/event-stream']);
         mcp.requireKnownProtocolVersion(request);
-        await handOver(request, reply, existingSession(request));
+        await handOver(request, reply, await existingSession(request, 'no-stream'));
       },
     });
 
@@ -137,7 +162,7 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       onRequest: requireAccount(services),
       handler: async (request, reply) => {
         (await mcpRuntime()).requireKnownProtocolVersion(request);
-        await handOver(request, reply, existingSession(request));
+        await handOver(request, reply, await existingSession(request, 'not-found'));
       },
     });
 

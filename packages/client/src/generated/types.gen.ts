@@ -22453,7 +22453,7 @@ export type OpenMcpStreamErrors = {
      */
     404: ErrorBody;
     /**
-     * The path exists, but not with this method: `Allow` lists the ones it has
+     * Default Response
      */
     405: ErrorBody;
     /**
