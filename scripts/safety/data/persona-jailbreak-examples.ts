@@ -1,3 +1,5 @@
+import { labelled, type LabelledExample } from './labelled-examples.ts';
+
 /**
  * Long persona jailbreaks as they circulate on forums: the model is given a new name and a character
  * "without rules", told how to format its replies, threatened with losing points or told never to break
@@ -43,14 +45,8 @@ const benign = [
   'You are a translation assistant: translate every message I send into formal Japanese and add the romaji below. Do not add explanations.',
 ];
 
-export interface PersonaJailbreakExample {
-  text: string;
-  label: 0 | 1;
-  source: string;
-}
-
 /** The written persona jailbreaks (label 1) and their role-play look-alikes (label 0), held out together as one source. */
-export function personaJailbreakExamples(): PersonaJailbreakExample[] {
+export function personaJailbreakExamples(): LabelledExample[] {
   const source = 'agentapi-persona-jailbreaks';
-  return [...attacks.map((text) => ({ text, label: 1 as const, source })), ...benign.map((text) => ({ text, label: 0 as const, source }))];
+  return [...labelled(attacks, 1, source), ...labelled(benign, 0, source)];
 }
