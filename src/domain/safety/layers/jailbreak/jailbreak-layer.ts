@@ -1,5 +1,6 @@
 import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
 import type { ScannedString, TextLayerResult, TextSafetyLayer } from '../../safety-layer.ts';
+import { agentDirective } from './agent-directives.ts';
 import { attackHead, jailbreakTexts, lengthAwareScore, scoreWindows, type ScoringOptions, type WindowScores } from './jailbreak-scorer.ts';
 
 /**
@@ -38,7 +39,11 @@ export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJ
       // Fetched text is data: a planted line is read on its own however short the text around it.
       const fetched = context.stage === 'tool';
       const assessment = assessJailbreak(model, strings, { everySentence: fetched });
-      const { score, riskiest, planted } = assessment;
+      const { riskiest, directive } = assessment;
+      // An order to the agent found by the directive check is certain, whatever the model scored: a policy
+      // threshold reads it as an attack too.
+      const score = directive === undefined ? assessment.score : 1;
+      const planted = assessment.planted || directive !== undefined;
       let attack = isLocalAttack(assessment, fetched ? fetchedThreshold : requestThreshold, uncertainFrom);
       let judged = false;
       if (!attack && judge && score >= uncertainFrom) {
@@ -62,6 +67,11 @@ export interface JailbreakAssessment {
   planted: boolean;
   /** The highest score of a window a specific rule backs (see RuleMatch.corroborates); 0 when none. */
   corroboratedScore: number;
+  /**
+   * With `everySentence` (text a tool fetched): the first sentence that orders the agent reading it to act
+   * for the user or steer its answer (see agent-directives.ts); an attack whatever the score.
+   */
+  directive?: string;
 }
 
 /**
@@ -86,16 +96,25 @@ export function assessJailbreak(model: LinearClassifier, strings: readonly Scann
     }
   }
   const corroboratedScore = riskiest.corroboratedLogit === Number.NEGATIVE_INFINITY ? 0 : lengthAwareScore(model, { logit: riskiest.corroboratedLogit, windows: riskiest.windows });
-  return { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted, corroboratedScore };
+  const assessment: JailbreakAssessment = { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted, corroboratedScore };
+  if (options.everySentence === true) {
+    for (const text of texts) {
+      const directive = agentDirective(text);
+      if (directive === undefined) continue;
+      assessment.directive = directive;
+      break;
+    }
+  }
+  return assessment;
 }
 
 /**
  * The local verdict: at or above the threshold; or, in the uncertain band, when a specific rule (an override
  * in another language, a role-play set-up asking for something harmful, safety switched off) backs the
- * score, as a judge would.
+ * score, as a judge would; or, in fetched text, an order to the agent reading it.
  */
 export function isLocalAttack(assessment: JailbreakAssessment, threshold: number, uncertainFrom: number): boolean {
-  return assessment.score >= threshold || assessment.corroboratedScore >= uncertainFrom;
+  return assessment.score >= threshold || assessment.corroboratedScore >= uncertainFrom || assessment.directive !== undefined;
 }
 
 function round(value: number): number {
