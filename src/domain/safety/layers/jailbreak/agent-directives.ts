@@ -57,7 +57,7 @@ interface DirectiveSignals {
   steering: boolean;
   /** An order to one of an agent's tools' actions, at the start of a clause. */
   action: boolean;
-  /** Someone else's things, or the speaker's, named as what the action is done to or from. */
+  /** The user's (or an account holder's) things, the speaker's named accounts, money or files, secrets, access granted. */
   userAsset: boolean;
   /** One of the agent's tools named. */
   tool: boolean;
@@ -190,8 +190,12 @@ function isDirective(sentence: string): boolean {
   if (addressedMaybe && (userAsset || tool || secrecy || destination || amount)) return true;
   // An action on the user's things: with a tool, secrecy, somewhere to send to, a sum, or asked politely.
   if (action && userAsset && (tool || secrecy || destination || amount || outputRef || has('polite'))) return true;
+  // A tool used behind the user's back; a lock, an alarm or a second factor turned off; money or data sent
+  // with the user kept out of it.
   if (action && tool && secrecy) return true;
   if (action && (has('securityOff') || (secrecy && (amount || destination || userAsset)))) return true;
+  // The speaker's own things ("my files", "every email") or gift-card codes, sent, paid or acted on with a tool:
+  // not with politeness alone, which a colleague's e-mail has too.
   if (action && (destination || secrecy || tool || amount) && (has('myAsset') || has('giftCodes'))) return true;
   // The user to be told something with a link, a sum, a promotion or their own details; the agent's answer
   // to carry a link or a promotion ("end your answer with 'visit www…'", "in your summary, recommend …").
