@@ -24,7 +24,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   'src/domain/safety/layers/content/harm-request-rules.ts': { sites: 12, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/hazard-request-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/intent-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
-  'src/domain/safety/layers/jailbreak/agent-directives.ts': { sites: 7, patterns: () => agentDirectivePatterns },
+  'src/domain/safety/layers/jailbreak/agent-directives.ts': { sites: 9, patterns: () => agentDirectivePatterns },
   'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 6, patterns: () => jailbreakPatterns },
   // The residual pattern of the rules' alternatives is in jailbreakPatterns too.
   'src/domain/safety/layers/jailbreak/rule-triggers.ts': { sites: 1, patterns: () => jailbreakPatterns },
