@@ -1,6 +1,8 @@
 import type { ContentCategory } from './content-categories.ts';
 import { falseClaimRules } from './false-claim-rules.ts';
 import { harmRequestRules } from './harm-request-rules.ts';
+import { foreignHarmRules } from './foreign-harm-rules.ts';
+import { harmTopicRules } from './harm-topic-rules.ts';
 import { hazardRequestRules } from './hazard-request-rules.ts';
 import { intentRules, request } from './intent-rules.ts';
 
@@ -224,6 +226,8 @@ export const contentRules: readonly ContentRule[] = [
   ...harmRequestRules,
   ...hazardRequestRules,
   ...falseClaimRules,
+  ...harmTopicRules,
+  ...foreignHarmRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */
