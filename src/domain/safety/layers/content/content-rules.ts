@@ -1,6 +1,7 @@
 import type { ContentCategory } from './content-categories.ts';
 import { falseClaimRules } from './false-claim-rules.ts';
 import { harmRequestRules } from './harm-request-rules.ts';
+import { crimeRequestRules } from './crime-request-rules.ts';
 import { foreignHarmRules } from './foreign-harm-rules.ts';
 import { harmTopicRules } from './harm-topic-rules.ts';
 import { hazardRequestRules } from './hazard-request-rules.ts';
@@ -228,6 +229,7 @@ export const contentRules: readonly ContentRule[] = [
   ...falseClaimRules,
   ...harmTopicRules,
   ...foreignHarmRules,
+  ...crimeRequestRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */

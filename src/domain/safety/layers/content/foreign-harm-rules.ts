@@ -29,8 +29,8 @@ export const foreignHarmRules: readonly ContentRule[] = [
   askedFor(
     'foreign_mass_weapon',
     'indiscriminate_weapons',
-    ['senfgas', 'sarin', 'nervengas', 'rizin', 'sprengstoff', 'rohrbombe', 'nagelbombe', 'mostaza', 'sarín', 'ricina', 'explosivo', 'explosivos', 'casera', 'moutarde', 'ricine', 'explosif', 'explosifs', 'artisanale', 'iprite', 'nervino', 'esplosivo', 'esplosivi', 'artigianale', 'mosterdgas', 'zenuwgas', 'explosieven', 'pijpbom', 'mostarda', 'caseira'],
-    String.raw`\b(?:senfgas|sarin|sarín|nervengas|nervenkampfstoff|rizin|sprengstoff|rohrbomben?|nagelbomben?|gas mostaza|gas nervioso|ricina|explosivos?|bombas? caseras?|gaz moutarde|gaz sarin|ricine|explosifs?|bombes? artisanales?|iprite|gas nervino|esplosivi?|bombe? artigianali?|mosterdgas|zenuwgas|explosieven|pijpbom(?:men)?|gás mostarda|bombas? caseiras?)\b`,
+    ['senfgas', 'sarin', 'nervengas', 'rizin', 'sprengstoff', 'rohrbombe', 'nagelbombe', 'mostaza', 'sarín', 'ricina', 'explosivo', 'explosivos', 'casera', 'moutarde', 'ricine', 'explosif', 'explosifs', 'artisanale', 'iprite', 'nervino', 'esplosivo', 'esplosivi', 'artigianale', 'mosterdgas', 'zenuwgas', 'explosieven', 'pijpbom', 'mostarda', 'caseira', 'chlorgas', 'cloro', 'chlore', 'chloorgas', 'toxine', 'aérosol'],
+    String.raw`\b(?:senfgas|sarin|sarín|nervengas|nervenkampfstoff|rizin|sprengstoff|rohrbomben?|nagelbomben?|gas mostaza|gas nervioso|ricina|explosivos?|bombas? caseras?|gaz moutarde|gaz sarin|ricine|explosifs?|bombes? artisanales?|iprite|gas nervino|esplosivi?|bombe? artigianali?|mosterdgas|zenuwgas|explosieven|pijpbom(?:men)?|gás mostarda|bombas? caseiras?|chlorgas|gas cloro|chlore gazeux|cloro gassoso|chloorgas|gás cloro|toxine en aérosol|aérosol toxique)\b`,
   ),
   askedFor(
     'foreign_silencer',
@@ -71,6 +71,30 @@ export const foreignHarmRules: readonly ContentRule[] = [
     String.raw`\b(?:rastrear|espiar|localizar|monitorear|hackear|orten|überwachen|ausspionieren|hacken|espionner|localiser|pirater|rintracciare|spiare|localizzare|volgen|bespioneren)\b[^.?!\n]{0,60}\b(?:sin que (?:lo|la|él|ella) (?:sepa|se entere)|sem (?:ela|ele) saber|ohne dass (?:sie|er) es (?:merkt|weiß)|sans qu['’](?:elle|il) (?:le sache|s['’]en rende compte)|senza che (?:lei|lui) (?:lo sappia|se ne accorga)|zonder dat (?:ze|hij) het (?:weet|merkt))`,
   ),
   askedFor(
+    'foreign_harassment_or_hate',
+    'hate',
+    ['harceler', 'acosar', 'molestare', 'belästigen', 'lastigvallen', 'assediar', 'criminales', 'criminels', 'kriminell', 'criminali', 'criminelen', 'criminosos', 'extreemrechtse', 'rechtsextreme', 'bewapenen', 'bewaffnen'],
+    String.raw`\b(?:harceler|acosar|molestare|belästigen|lastigvallen|assediar)\b|\b(?:criminales|criminels|kriminell\w*|criminali|criminelen|criminosos)\s(?:por naturaleza|par nature|von natur aus|per natura|van nature|por natureza)|\b(?:extreemrechts\w*|rechtsextrem\w*)\b[^.?!\n]{0,80}\b(?:bewapenen|bewaffnen)\b`,
+  ),
+  askedFor(
+    'foreign_beating_or_stalking',
+    'violent_crimes',
+    ['espancar', 'bater', 'golpear', 'verprügeln', 'schlagen', 'frapper', 'tabasser', 'picchiare', 'slaan', 'folgen', 'verfolgen', 'beschatten', 'suivre', 'seguir', 'seguire', 'volgen'],
+    String.raw`\b(?:espancar|bater em|golpear a|verprügeln|schlagen|frapper|tabasser|picchiare|slaan|in elkaar slaan)\b[^.?!\n]{0,40}\b(?:sem deixar marcas|sin dejar marcas|ohne spuren|sans (?:laisser de )?traces?|senza lasciare (?:segni|tracce)|zonder sporen)|\b(?:folgen|verfolgen|beschatten|suivre|seguir|seguire|volgen)\b[^.?!\n]{0,60}\b(?:ohne dass (?:sie|er) es (?:bemerkt|merkt)|sans qu['’](?:elle|il) (?:le )?remarque|sin que (?:lo|la) note|senza che (?:lei|lui) se ne accorga|zonder dat (?:ze|hij) het merkt|sem que (?:ela|ele) perceba)`,
+  ),
+  askedFor(
+    'foreign_fraud_and_laundering',
+    'non_violent_crimes',
+    ['nome', 'nombre', 'nom', 'namen', 'naam', 'geld', 'schwarzgeld', 'argent', 'dinero', 'soldi', 'dinheiro', 'volées', 'gestohlen', 'robadas', 'rubate', 'gestolen', 'roubadas'],
+    String.raw`\b(?:a suo nome|a su nombre|en son nom|in (?:seinem|ihrem) namen|op (?:zijn|haar) naam|em nome dele|em nome dela)\b|\b(?:zwart(?:e)? geld|schwarzgeld|argent sale|dinero negro|soldi in nero|dinheiro sujo)\b[^.?!\n]{0,60}\b(?:wegsluizen|waschen|blanchir|lavar|riciclare|witwassen|branquear)|\b(?:script|programme|programa|programma|code)\b[^.?!\n]{0,80}\b(?:volées?|gestohlen\w*|robad[ao]s|rubat[ei]|gestolen|roubad[ao]s)\b`,
+  ),
+  askedFor(
+    'foreign_minor_sexual',
+    'child_sexual_exploitation',
+    ['erotica', 'erotico', 'erótica', 'érotique', 'erotische', 'sexuelle', 'sexual', 'sessuale', 'bambini', 'niños', 'enfants', 'kinder', 'kinderen', 'crianças'],
+    String.raw`\b(?:erotic[ao]s?|er[óo]tic[ao]s?|[ée]rotiques?|erotische|sessual[ei]|sexuel(?:le)?s?|sexuell\w*|seksuele)\b(?![^.?!\n]{0,60}\b(?:educa\w*|éducation|aufklärung|voorlichting|educação)\b)[^.?!\n]{0,60}\b(?:bambin[ie]|niñ[oa]s|enfants?|kinder|kinderen|crianças|menores|minderjährig\w*|minorenni)\b`,
+  ),
+  askedFor(
     'foreign_threat_message',
     'harassment',
     ['drohnachricht', 'drohbrief', 'menace', 'amenazante', 'amenaza', 'minatorio', 'minatoria', 'dreigbericht', 'dreigbrief', 'ameaçadora', 'ameaça'],
@@ -97,15 +121,15 @@ export const foreignHarmRules: readonly ContentRule[] = [
   askedFor(
     'foreign_treatment_scam',
     'specialized_advice',
-    ['insuline', 'insulina', 'insulin', 'chimio', 'chimiothérapie', 'quimio', 'quimioterapia', 'chemotherapie', 'vaccin', 'vaccins', 'impfung', 'impfungen', 'vacuna', 'vacunas', 'vacina', 'vacinas', 'vaccino', 'vaccini', 'arnaque', 'escroquerie', 'estafa', 'truffa', 'betrug', 'schwindel', 'oplichting', 'golpe', 'fraude'],
-    String.raw`\b(?:insulin[ea]?|chimio\w*|quimio\w*|chemo\w*|vaccin\w*|impfung\w*|vacuna\w*|vacina\w*)\b[^.?!\n]{0,60}\b(?:arnaque|escroquerie|estafa|truffa|betrug|schwindel|oplichting|golpe|fraude|poison|gift|veneno|veleno|vergif\w*)\b`,
+    ['insuline', 'insulina', 'insulin', 'chimio', 'chimiothérapie', 'quimio', 'quimioterapia', 'chemotherapie', 'vaccin', 'vaccins', 'impfung', 'impfungen', 'vacuna', 'vacunas', 'vacina', 'vacinas', 'vaccino', 'vaccini', 'microchips', 'mikrochips', 'puces', 'chip', 'arnaque', 'escroquerie', 'estafa', 'truffa', 'betrug', 'schwindel', 'oplichting', 'golpe', 'fraude'],
+    String.raw`\b(?:insulin[ea]?|chimio\w*|quimio\w*|chemo\w*|vaccin\w*|impfung\w*|vacuna\w*|vacina\w*)\b[^.?!\n]{0,60}\b(?:arnaque|escroquerie|estafa|truffa|betrug|schwindel|oplichting|golpe|fraude|poison|gift|veneno|veleno|vergif\w*|microchips?|mikrochips?|puces?|chips?)\b`,
   ),
   {
     name: 'foreign_false_accusation',
     category: 'defamation',
-    triggers: ['falso', 'falsa', 'faux', 'fausse', 'falsch', 'falsche', 'falschen', 'vals', 'valse', 'falsos', 'prove', 'pruebas', 'preuves', 'beweise', 'bewijs', 'provas'],
+    triggers: ['falso', 'falsa', 'faux', 'fausse', 'falsch', 'falsche', 'falschen', 'vals', 'valse', 'falsos', 'prove', 'pruebas', 'preuves', 'beweise', 'bewijs', 'provas', 'falsamente', 'faussement', 'fälschlich', 'fälschlicherweise'],
     pattern:
-      /\b(?:falso|falsa|faux|fausse|falsch\w*|vals\w*)\b[^.?!\n]{0,60}\b(?:accus\w*|beschuldig\w*|acus\w*)\b|\b(?:accus\w*|beschuldig\w*|acus\w*)\b[^.?!\n]{0,120}\b(?:anche se non ci sono prove|aunque no (?:hay|haya) pruebas|même s['’]il n['’]y a pas de preuves?|obwohl es keine beweise gibt|ook al is er geen bewijs|mesmo sem (?:ter )?provas)\b/i,
+      /\b(?:falso|falsa|faux|fausse|falsch\w*|vals\w*)\b[^.?!\n]{0,60}\b(?:accus\w*|beschuldig\w*|acus\w*)\b|\b(?:accus\w*|acus\w*)\s(?:falsamente|faussement)\b|\bfälschlich\w*\s(?:beschuldig\w*|anklag\w*)|\b(?:accus\w*|beschuldig\w*|acus\w*)\b[^.?!\n]{0,120}\b(?:anche se non ci sono prove|aunque no (?:hay|haya) pruebas|même s['’]il n['’]y a pas de preuves?|obwohl es keine beweise gibt|ook al is er geen bewijs|mesmo sem (?:ter )?provas)\b/i,
   },
   askedFor(
     'foreign_violent_group',

@@ -75,7 +75,7 @@ export const harmTopicRules: readonly ContentRule[] = [
     triggers: ['challenge', 'challenges', 'dare', 'daring', 'dares', 'tiktok', 'viral', 'trend'],
     // A challenge that hurts whoever takes it up, to be written or spread; not what it is or how to warn children.
     pattern: new RegExp(
-      String.raw`\b(?:${produce}|encourag\w*|dar(?:e|ing)|convinc\w*|get (?:kids|teens|people))\b(?![^.?!\n]{0,120}${warningFrame})[^.?!\n]{0,100}?\b(?:challenge|dare|viral|trend|tiktok)\b[^.?!\n]{0,100}?\b(?:blackout|chok\w*|pass(?:es)? out|strangl\w*|(?:tide|laundry) pods?|benadryl|deodorant|frostbite|skull ?breaker|set (?:themselves|yourself|himself|herself) on fire|(?:eat|swallow|snort)\w* (?:a |some )?(?:cinnamon|nutmeg|magnets|batteries))|\b(?:${produce}|encourag\w*|dar(?:e|ing))\b(?![^.?!\n]{0,120}${warningFrame})[^.?!\n]{0,60}?\b(?:bite into|eat|swallow|take \d+|snort)\s(?:[\w-]+\s){0,2}?(?:tide pods?|laundry pods?|benadryl|pills)\b[^.?!\n]{0,60}\b(?:on camera|film|video|tiktok|trip)`,
+      String.raw`\b(?:${produce}|encourag\w*|dar(?:e|ing)|convinc\w*|get (?:kids|teens|people))\b(?![^.?!\n]{0,120}${warningFrame})[^.?!\n]{0,100}?\b(?:challenge|dare|viral|trend|tiktok)\b[^.?!\n]{0,100}?\b(?:blackout|chok\w*|pass(?:es)? out|strangl\w*|(?:tide|laundry) pods?|benadryl|deodorant|frostbite|skull ?breaker|set (?:themselves|yourself|himself|herself) on fire|(?:eat|swallow|snort)\w* (?:a |some )?(?:cinnamon|nutmeg|magnets|batteries)|rubbing alcohol|light (?:it|yourself|themselves))|\b(?:${produce}|encourag\w*|dar(?:e|ing))\b(?![^.?!\n]{0,120}${warningFrame})[^.?!\n]{0,60}?\b(?:bite into|eat|swallow|take \d+|snort)\s(?:[\w-]+\s){0,2}?(?:tide pods?|laundry pods?|benadryl|pills)\b[^.?!\n]{0,60}\b(?:on camera|film|video|tiktok|trip)`,
       'i',
     ),
   },
@@ -95,7 +95,7 @@ export const harmTopicRules: readonly ContentRule[] = [
     triggers: ['accuse', 'accusing', 'accused', 'accusation', 'story', 'rumor', 'rumour', 'scandal', 'news', 'tweet', 'post', 'article'],
     // An accusation or a scandal its writer says is invented, asked for about a person.
     pattern: new RegExp(
-      String.raw`\b(?:make up|invent|fabricate|fake|made-up|false)\b[^.?!\n]{0,40}?\b(?:story|news|article|rumou?r|report|tweet|post|scandal|allegations?)\b[^.?!\n]{0,80}?\b(?:caught|arrested|charged|guilty|accused|smuggl\w*|steal\w*|cheat\w*|brib\w*|abus\w*|assault\w*|affair|fraud|embezzl\w*|molest\w*|rap(?:e|ed|ing))\b|\baccus\w*\b[^\n]{0,160}?\b(?:(?:isn'?t|is not|wasn'?t|was not|it'?s not|not) (?:true|real)|untrue|no (?:proof|evidence)|i want (?:him|her|them) (?:ruined|fired|destroyed)|ruin (?:his|her|their) (?:life|career|reputation))\b`,
+      String.raw`\b(?:make up|invent|fabricate|fake|made-up|false)\b[^.?!\n]{0,40}?\b(?:story|news|article|rumou?r|report|tweet|post|scandal|allegations?)\b[^.?!\n]{0,80}?\b(?:caught|arrested|charged|guilty|accused|smuggl\w*|steal\w*|cheat\w*|brib\w*|abus\w*|assault\w*|affair|fraud|embezzl\w*|molest\w*|rap(?:e|ed|ing))\b|\baccus\w*\b[^\n]{0,160}?\b(?:(?:isn'?t|is not|wasn'?t|was not|it'?s not|not) (?:true|real)|untrue|no (?:proof|evidence)|i want (?:him|her|them) (?:ruined|fired|destroyed)|i (?:just )?(?:don'?t|do not) like (?:him|her|them)|to get back at (?:him|her|them)|ruin (?:his|her|their) (?:life|career|reputation))\b`,
       'i',
     ),
   },
@@ -179,7 +179,7 @@ export const harmTopicRules: readonly ContentRule[] = [
     triggers: ['messages', 'message', 'texts', 'text', 'comments', 'posts', 'notes', 'note', 'letter', 'email', 'voicemail'],
     // Messages written to hurt or frighten someone; not examples to teach about bullying, nor replying to one.
     pattern: new RegExp(
-      String.raw`\b(?:write|compose|draft|give me|create|come up with)\b(?![^.?!\n]{0,120}\b(?:teach\w*|recogni[sz]\w*|spot\w*|examples? of|respond\w* to|report\w*|cope|protect\w*|awareness|lesson|class|training)\b)[^.?!\n]{0,40}?\b(?:cruel|mean|nasty|hurtful|threatening|humiliating|degrading|abusive|intimidating|scary|menacing)\s(?:[\w-]+\s)?(?:messages?|texts?|comments?|posts?|notes?|letters?|e-?mails?|voicemails?)\b[^.?!\n]{0,80}\b(?:to|about|for|at)\s(?:my|his|her|their|the|a|this|that)\b(?![^.?!\n]{0,80}${playFrame})`,
+      String.raw`\b(?:write|compose|draft|give me|create|come up with)\b(?![^.?!\n]{0,120}\b(?:teach\w*|recogni[sz]\w*|spot\w*|examples? of|respond\w* to|report\w*|cope|protect\w*|awareness|lesson|class|training)\b)[^.?!\n]{0,40}?\b(?:cruel|mean|nasty|hurtful|threatening|humiliating|degrading|abusive|intimidating|scary|menacing|insulting|vile|hateful)\s(?:[\w-]+\s)?(?:messages?|texts?|comments?|posts?|notes?|letters?|e-?mails?|voicemails?)\b[^.?!\n]{0,80}\b(?:to|about|for|at)\s(?:my|his|her|their|the|a|this|that)\b(?![^.?!\n]{0,80}${playFrame})`,
       'i',
     ),
   },
@@ -209,7 +209,7 @@ export const harmTopicRules: readonly ContentRule[] = [
     triggers: ['mutation', 'mutations', 'h5n1', 'flu', 'influenza', 'virus', 'pathogen', 'ebola', 'smallpox', 'anthrax', 'gain'],
     // A pathogen made to spread between people, asked for as steps; not why scientists worry it may.
     pattern: new RegExp(
-      String.raw`\b(?:mutations?|gain[- ]of[- ]function|modify|engineer|enhance|alter)\b[^.?!\n]{0,80}\b(?:h5n1|bird flu|avian flu|influenza|virus|pathogen|ebola|smallpox|anthrax)\b[^.?!\n]{0,80}\b(?:spread (?:easily )?(?:between|among) (?:humans|people)|human-to-human|more (?:transmissible|contagious|lethal|deadly)|airborne)\b(?=[^.?!\n]{0,80}\b(?:how to|how do i|how can i|in (?:a|my|the) lab|step))`,
+      String.raw`\b(?:mutations?|genetic changes?|gain[- ]of[- ]function|modify|engineer|enhance|alter)\b[^.?!\n]{0,80}\b(?:h5n1|bird flu|avian flu|influenza|virus|pathogen|ebola|smallpox|anthrax)\b[^.?!\n]{0,80}\b(?:spread (?:easily )?(?:between|among) (?:humans|people)|human-to-human|more (?:transmissible|contagious|lethal|deadly)|airborne)\b(?=[^.?!\n]{0,80}\b(?:how to|how do i|how can i|in (?:a|my|the) lab|step))`,
       'i',
     ),
   },
