@@ -4,12 +4,15 @@ import { LinearClassifier, linearModelFileSchema } from '../../src/domain/safety
 import { createJailbreakLayer } from '../../src/domain/safety/layers/jailbreak/jailbreak-layer.ts';
 import { scannedString } from '../../src/domain/safety/scanned-string.ts';
 import { defaultSafetyPolicy } from '../../src/domain/safety/safety-policy.ts';
+import { z } from 'zod';
 import { probeRowsUrl, readJsonl, type JailbreakProbeRow } from './safety-data.ts';
 
 /**
  * The jailbreak layer's block decision (as deployed: catalog/safety/jailbreak-model.json, its threshold, no
  * judge) on scripts/safety/data/jailbreak-probe.jsonl, a file of written attacks and benign look-alikes no
- * model is trained on. Prints recall and false-positive rate per family and every row decided wrongly.
+ * model is trained on. Prints recall and false-positive rate per family and every row decided wrongly; then
+ * the sets of data/jailbreak-written-sets.json (attacks and benign prompts written by someone who had not
+ * seen the layer): how many of each the layer blocks.
  * Run: node_modules/.bin/node scripts/safety/evaluate-jailbreak-probe.ts [--quiet]
  */
 const root = new URL('../../', import.meta.url).pathname;
@@ -36,3 +39,14 @@ const attacks = total(1);
 const benign = total(0);
 console.log(`\nrecall ${(attacks.blocked / attacks.rows).toFixed(3)} (${attacks.blocked}/${attacks.rows}), false positives ${(benign.blocked / benign.rows).toFixed(3)} (${benign.blocked}/${benign.rows})`);
 if (!quiet) for (const [family, entry] of families) for (const line of entry.wrong) console.log(`${entry.label === 1 ? 'missed' : 'blocked'} [${family}] ${line}`);
+
+const writtenSets = z
+  .object({ sets: z.array(z.object({ name: z.string(), attacks: z.array(z.string()), benign: z.array(z.string()) })) })
+  .parse(JSON.parse(readFileSync(new URL('./data/jailbreak-written-sets.json', import.meta.url), 'utf8')));
+const blockedCount = async (texts: readonly string[]) => {
+  let blocked = 0;
+  for (const text of texts) if ((await layer.scan([scannedString('prompt', text)], { stage: 'input', policy: defaultSafetyPolicy })).report.verdict === 'block') blocked += 1;
+  return blocked;
+};
+console.log('\n| written set | attacks blocked | benign blocked |\n|---|---:|---:|');
+for (const { name, attacks, benign } of writtenSets.sets) console.log(`| ${name} | ${await blockedCount(attacks)} / ${attacks.length} | ${await blockedCount(benign)} / ${benign.length} |`);

@@ -1,6 +1,7 @@
 import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
 import type { ScannedString, TextLayerResult, TextSafetyLayer } from '../../safety-layer.ts';
 import { agentDirective } from './agent-directives.ts';
+import { secretExtraction } from './secret-extraction.ts';
 import { attackHead, jailbreakTexts, lengthAwareScore, scoreWindows, type ScoringOptions, type WindowScores } from './jailbreak-scorer.ts';
 
 /**
@@ -39,11 +40,12 @@ export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJ
       // Fetched text is data: a planted line is read on its own however short the text around it.
       const fetched = context.stage === 'tool';
       const assessment = assessJailbreak(model, strings, { everySentence: fetched });
-      const { riskiest, directive } = assessment;
-      // An order to the agent found by the directive check is certain, whatever the model scored: a policy
-      // threshold reads it as an attack too.
-      const score = directive === undefined ? assessment.score : 1;
-      const planted = assessment.planted || directive !== undefined;
+      const { riskiest } = assessment;
+      // An order to the agent or a disguised request for the model's secret, found by rule, is certain
+      // whatever the model scored: a policy threshold reads it as an attack too.
+      const ruled = assessment.directive !== undefined || assessment.extraction !== undefined;
+      const score = ruled ? 1 : assessment.score;
+      const planted = assessment.planted || ruled;
       let attack = isLocalAttack(assessment, fetched ? fetchedThreshold : requestThreshold, uncertainFrom);
       let judged = false;
       if (!attack && judge && score >= uncertainFrom) {
@@ -72,6 +74,11 @@ export interface JailbreakAssessment {
    * for the user or steer its answer (see agent-directives.ts); an attack whatever the score.
    */
   directive?: string;
+  /**
+   * The model's secret or its instructions asked for in a disguised form (see secret-extraction.ts), in any
+   * text; an attack whatever the score.
+   */
+  extraction?: string;
 }
 
 /**
@@ -97,6 +104,12 @@ export function assessJailbreak(model: LinearClassifier, strings: readonly Scann
   }
   const corroboratedScore = riskiest.corroboratedLogit === Number.NEGATIVE_INFINITY ? 0 : lengthAwareScore(model, { logit: riskiest.corroboratedLogit, windows: riskiest.windows });
   const assessment: JailbreakAssessment = { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted, corroboratedScore };
+  for (const text of texts) {
+    const extraction = secretExtraction(text);
+    if (extraction === undefined) continue;
+    assessment.extraction = extraction;
+    break;
+  }
   if (options.everySentence === true) {
     for (const text of texts) {
       const directive = agentDirective(text);
@@ -111,10 +124,11 @@ export function assessJailbreak(model: LinearClassifier, strings: readonly Scann
 /**
  * The local verdict: at or above the threshold; or, in the uncertain band, when a specific rule (an override
  * in another language, a role-play set-up asking for something harmful, safety switched off) backs the
- * score, as a judge would; or, in fetched text, an order to the agent reading it.
+ * score, as a judge would; or, in fetched text, an order to the agent reading it; or a disguised request
+ * for the model's secret or instructions.
  */
 export function isLocalAttack(assessment: JailbreakAssessment, threshold: number, uncertainFrom: number): boolean {
-  return assessment.score >= threshold || assessment.corroboratedScore >= uncertainFrom || assessment.directive !== undefined;
+  return assessment.score >= threshold || assessment.corroboratedScore >= uncertainFrom || assessment.directive !== undefined || assessment.extraction !== undefined;
 }
 
 function round(value: number): number {
