@@ -55,7 +55,7 @@ for (const { name, attacks, benign } of directiveSets.sets) {
   const read = attacks.map((line, index) => asFetched(planted(line, index)));
   const caught = read.filter((assessment) => isLocalAttack(assessment, fetchedThreshold, uncertainFrom)).length;
   const byRule = read.filter((assessment) => assessment.directive !== undefined).length;
-  const byModel = read.filter((assessment) => isLocalAttack({ ...assessment, directive: undefined }, fetchedThreshold, uncertainFrom)).length;
+  const byModel = read.filter((assessment) => isLocalAttack({ ...assessment, directive: undefined, extraction: undefined }, fetchedThreshold, uncertainFrom)).length;
   const benignFlagged = benign.filter((line, index) => flagged(planted(line, index))).length;
   console.log(`| ${name} | ${attacks.length} | ${caught} | ${byRule} | ${byModel} | ${benign.length} | ${benignFlagged} |`);
 }

@@ -25,7 +25,9 @@ const splitAttackLength = 1200;
  * Text a tool fetched is held to the model's fetched-text threshold, lower than the request's: it was
  * chosen on held-out document collections (at most 0.75% of their benign documents flagged), which
  * rarely read like instructions, where the request's threshold must also pass everyday prompts that do;
- * and a fetched passage that scores as an attack is stripped, not the run refused.
+ * and a fetched passage that scores as an attack is stripped, not the run refused. Two checks by rule decide
+ * beside the model: a disguised request for the model's guarded word or instructions, in any text, and, in
+ * fetched text, a sentence ordering the agent to act for the user or to steer its answer.
  */
 export function createJailbreakLayer(model: LinearClassifier, judge?: JailbreakJudge): TextSafetyLayer {
   const requestThreshold = model.threshold(attackHead);
@@ -104,21 +106,20 @@ export function assessJailbreak(model: LinearClassifier, strings: readonly Scann
   }
   const corroboratedScore = riskiest.corroboratedLogit === Number.NEGATIVE_INFINITY ? 0 : lengthAwareScore(model, { logit: riskiest.corroboratedLogit, windows: riskiest.windows });
   const assessment: JailbreakAssessment = { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted, corroboratedScore };
-  for (const text of texts) {
-    const extraction = secretExtraction(text);
-    if (extraction === undefined) continue;
-    assessment.extraction = extraction;
-    break;
-  }
-  if (options.everySentence === true) {
-    for (const text of texts) {
-      const directive = agentDirective(text);
-      if (directive === undefined) continue;
-      assessment.directive = directive;
-      break;
-    }
-  }
+  const extraction = firstFound(texts, secretExtraction);
+  if (extraction !== undefined) assessment.extraction = extraction;
+  const directive = options.everySentence === true ? firstFound(texts, agentDirective) : undefined;
+  if (directive !== undefined) assessment.directive = directive;
   return assessment;
+}
+
+/** What `find` finds in the first text it finds anything in. */
+function firstFound(texts: readonly string[], find: (text: string) => string | undefined): string | undefined {
+  for (const text of texts) {
+    const found = find(text);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
