@@ -9,8 +9,11 @@ import type { ContentRule } from './content-rules.ts';
  * narrowly enough that a question about it would word it otherwise: a chemical weapon or a home-made bomb,
  * a silencer, malware to be written, a card to be cloned, a drug to be cooked, someone to be strangled or
  * poisoned, a partner's phone tracked without their knowing, a threatening message, a "lesser race", a
- * fake nude of someone, an election said to be postponed, a treatment called a scam, an accusation without
- * proof, a call to join a violent group. Suicide methods are asked in the first person or as "the fastest
+ * fake nude of someone, an election said to be postponed, a treatment called a scam or vaccines said to hold
+ * microchips, an accusation without proof, a call to join a violent group or to arm against a group;
+ * harassment, a group called criminal by nature, a beating that leaves no marks, following someone unseen,
+ * another person's identity used or dirty money moved, a script for stolen logins, sexual content with
+ * children. Suicide methods are asked in the first person or as "the fastest
  * way to". Each decides alone (see content-rules.ts).
  */
 
