@@ -30,7 +30,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   'src/domain/safety/layers/content/intent-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/jailbreak/agent-directives.ts': { sites: 9, patterns: () => agentDirectivePatterns },
   'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 6, patterns: () => jailbreakPatterns },
-  'src/domain/safety/layers/jailbreak/secret-extraction.ts': { sites: 4, patterns: () => secretExtractionPatterns },
+  'src/domain/safety/layers/jailbreak/secret-extraction.ts': { sites: 5, patterns: () => secretExtractionPatterns },
   // The residual pattern of the rules' alternatives is in jailbreakPatterns too.
   'src/domain/safety/layers/jailbreak/rule-triggers.ts': { sites: 1, patterns: () => jailbreakPatterns },
   'src/domain/safety/layers/pii/ip-recognizer.ts': { sites: 2, patterns: () => [ipv4Pattern, ipv4Exact] },

@@ -145,7 +145,7 @@ export const crimeRequestRules: readonly ContentRule[] = [
     category: 'hate',
     triggers: ['jews', 'muslims', 'mexicans', 'blacks', 'asians', 'asian', 'immigrants', 'migrants', 'refugees', 'gays', 'trans', 'roma', 'gypsies', 'arabs', 'africans', 'hispanics', 'latinos'],
     pattern: new RegExp(
-      String.raw`(?<!\b(?:how did|why did|history|historically|propaganda|nazis?)\b[^.?!\n]{0,60})\b(?:portray\w*|depict\w*|show\w*|describ\w*|call\w*)\s(?:\w+\s){0,2}?${group}\s(?:as|like)\s(?:vermin|rats|cockroaches|animals|parasites|subhuman|a plague|invaders|criminals)\b(?![^.?!\n]{0,60}\b(?:in the (?:18|19)\d0s|history|propaganda)\b)|\b${group}\s(?:are|is)\s(?:ruining|destroying|invading|poisoning)\b[^.?!\n]{0,60}\b(?:need(?:s)? to be|must be|should be)\s(?:driven out|kicked out|removed|deported|expelled)|\b${group}\s(?:secretly )?control (?:the )?(?:banks|media|government|world)\b[^.?!\n]{0,80}\b(?:must|should|need to) be (?:removed|banned|expelled|excluded|purged)`,
+      String.raw`\b(?=portray|depict|show|describ|call)(?<!\b(?:how did|why did|history|historically|propaganda|nazis?)\b[^.?!\n]{0,60})(?:portray\w*|depict\w*|show\w*|describ\w*|call\w*)\s(?:\w+\s){0,2}?${group}\s(?:as|like)\s(?:vermin|rats|cockroaches|animals|parasites|subhuman|a plague|invaders|criminals)\b(?![^.?!\n]{0,60}\b(?:in the (?:18|19)\d0s|history|propaganda)\b)|\b${group}\s(?:are|is)\s(?:ruining|destroying|invading|poisoning)\b[^.?!\n]{0,60}\b(?:need(?:s)? to be|must be|should be)\s(?:driven out|kicked out|removed|deported|expelled)|\b${group}\s(?:secretly )?control (?:the )?(?:banks|media|government|world)\b[^.?!\n]{0,80}\b(?:must|should|need to) be (?:removed|banned|expelled|excluded|purged)`,
       'i',
     ),
   },

@@ -65,7 +65,7 @@ export const harmTopicRules: readonly ContentRule[] = [
     triggers: ['ana', 'mia', 'thinspo', 'thinspiration', 'meanspo', 'bonespo', 'calories', 'calorie', 'kcal', 'purge', 'purging', 'pounds', 'lbs', 'kg'],
     // Pro-ana content, a starvation diet or purging asked for; not what pro-ana is, recovery or helping a friend.
     pattern: new RegExp(
-      String.raw`(?<!${recoveryFrame}[^.?!\n]{0,60})\b(?:pro-?(?:ana|mia)|thinspo|thinspiration|meanspo|bonespo)\b(?![^.?!\n]{0,60}${recoveryFrame})|\b(?:under|below|only|at most|max(?:imum)?|no more than)\s(?:\d{2}|[1-5]\d{2})\s?(?:k?cal|calories)\b[^.?!\n]{0,60}\b(?:a|per)\sday\b(?<!${recoveryFrame}[^.?!\n]{0,120})|\b\d{2,3}\s?(?:k?cal|calories)\s(?:a|per)\sday\b[^.?!\n]{0,60}\b(?:lose|drop|get down to|underweight|before (?:prom|summer|the wedding))\b|\bpurg(?:e|ing)\b[^.?!\n]{0,40}\b(?:after (?:meals|eating|dinner)|without (?:anyone|my parents|them)|so (?:nobody|no one)|teeth)\b(?<!${purgeHelpFrame}[^.?!\n]{0,80})|\bget down to \d{2,3}\s?(?:pounds|lbs|kg)\b[^.?!\n]{0,60}\b(?:calories|without|noticing|eat)`,
+      String.raw`\b(?=pro-?(?:ana|mia)|thinspo|thinspiration|meanspo|bonespo)(?<!${recoveryFrame}[^.?!\n]{0,60})(?:pro-?(?:ana|mia)|thinspo|thinspiration|meanspo|bonespo)\b(?![^.?!\n]{0,60}${recoveryFrame})|\b(?:under|below|only|at most|max(?:imum)?|no more than)\s(?:\d{2}|[1-5]\d{2})\s?(?:k?cal|calories)\b[^.?!\n]{0,60}\b(?:a|per)\sday\b(?<!${recoveryFrame}[^.?!\n]{0,120})|\b\d{2,3}\s?(?:k?cal|calories)\s(?:a|per)\sday\b[^.?!\n]{0,60}\b(?:lose|drop|get down to|underweight|before (?:prom|summer|the wedding))\b|\bpurg(?:e|ing)\b[^.?!\n]{0,40}\b(?:after (?:meals|eating|dinner)|without (?:anyone|my parents|them)|so (?:nobody|no one)|teeth)\b(?<!${purgeHelpFrame}[^.?!\n]{0,80})|\bget down to \d{2,3}\s?(?:pounds|lbs|kg)\b[^.?!\n]{0,60}\b(?:calories|without|noticing|eat)`,
       'i',
     ),
   },
@@ -218,7 +218,7 @@ export const harmTopicRules: readonly ContentRule[] = [
     category: 'violent_crimes',
     triggers: ['convert', 'converting', 'conversion', 'poison', 'poisons', 'toxin', 'screen', 'autopsy'],
     pattern: new RegExp(
-      String.raw`(?<!\b(?:legal|legally|illegal|law|laws|history|why)\b[^.?!\n]{0,60})\bconvert\w*\b[^.?!\n]{0,40}\b(?:semi-?auto\w*|ar-?15|glock|rifle|pistol|gun)\b[^.?!\n]{0,60}\b(?:full(?:y)?[- ]auto\w*|automatic fire|fires? (?:fully )?automatic|burst fire)\b|\b(?:poison|toxin|drug|substance)s?\b[^.?!\n]{0,60}\b(?:won'?t|wouldn'?t|doesn'?t|does not|will not|can'?t|cannot)\s(?:show up|be detected|be found|appear)\b[^.?!\n]{0,40}\b(?:tox(?:icology)? screens?|autops(?:y|ies)|blood tests?)\b`,
+      String.raw`\b(?=convert)(?<!\b(?:legal|legally|illegal|law|laws|history|why)\b[^.?!\n]{0,60})convert\w*\b[^.?!\n]{0,40}\b(?:semi-?auto\w*|ar-?15|glock|rifle|pistol|gun)\b[^.?!\n]{0,60}\b(?:full(?:y)?[- ]auto\w*|automatic fire|fires? (?:fully )?automatic|burst fire)\b|\b(?:poison|toxin|drug|substance)s?\b[^.?!\n]{0,60}\b(?:won'?t|wouldn'?t|doesn'?t|does not|will not|can'?t|cannot)\s(?:show up|be detected|be found|appear)\b[^.?!\n]{0,40}\b(?:tox(?:icology)? screens?|autops(?:y|ies)|blood tests?)\b`,
       'i',
     ),
   },
@@ -228,7 +228,7 @@ export const harmTopicRules: readonly ContentRule[] = [
     triggers: ['camera', 'cameras', 'nude', 'nudes', 'naked', 'undress', 'clothes', 'clothing', 'deepfake'],
     // A camera hidden where people undress, or nude images made of a real person; not finding such a camera.
     pattern: new RegExp(
-      String.raw`(?<!\b(?:find|detect|spot|check for|look for|sweep for|discover\w*|found)\b[^.?!\n]{0,40})\b(?:hidden|secret|spy|covert|pinhole)\scameras?\b[^.?!\n]{0,80}\b(?:shower|bathroom|changing room|bedroom|toilet|undress\w*|without (?:her|his|their|them) (?:knowing|noticing|consent))|\b(?:nude|naked|undressed|nsfw)\s(?:version|photos?|images?|pics?|pictures?)\sof\s(?:her|him|my|a|someone|the|this)\b|\b(?:remove|take off|erase)\s(?:the\s)?(?:clothes|clothing)\s(?:from|in|off)\s(?:a|the|her|his|this|my)\b|\b(?:deepfake|fake)\s(?:nudes?|naked|porn)\b`,
+      String.raw`\b(?=(?:hidden|secret|spy|covert|pinhole)\scamera)(?<!\b(?:find|detect|spot|check for|look for|sweep for|discover\w*|found)\b[^.?!\n]{0,40})(?:hidden|secret|spy|covert|pinhole)\scameras?\b[^.?!\n]{0,80}\b(?:shower|bathroom|changing room|bedroom|toilet|undress\w*|without (?:her|his|their|them) (?:knowing|noticing|consent))|\b(?:nude|naked|undressed|nsfw)\s(?:version|photos?|images?|pics?|pictures?)\sof\s(?:her|him|my|a|someone|the|this)\b|\b(?:remove|take off|erase)\s(?:the\s)?(?:clothes|clothing)\s(?:from|in|off)\s(?:a|the|her|his|this|my)\b|\b(?:deepfake|fake)\s(?:nudes?|naked|porn)\b`,
       'i',
     ),
   },

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LinearClassifier, linearModelFileSchema } from '../../classifier/linear-classifier.ts';
 import { scannedString } from '../../scanned-string.ts';
 import { withLayerPolicy } from '../../layer-modes.ts';
-import { agentDirective } from './agent-directives.ts';
+import agentDirectiveSets from '../../../../../scripts/safety/data/agent-directive-sets.json' with { type: 'json' };
+import { agentDirective, agentDirectiveBySentence, agentDirectivePatterns } from './agent-directives.ts';
 import { createJailbreakLayer } from './jailbreak-layer.ts';
 
 describe('agentDirective', () => {
@@ -97,5 +99,35 @@ describe('the jailbreak layer on fetched text with an order to the agent', () =>
   it('stays one under a policy threshold', async () => {
     const fetched = (await layer.scan([scannedString('tool', page)], { stage: 'tool', policy })).report;
     expect(withLayerPolicy('jailbreak', 'tool', fetched, { ...policy, jailbreak: { mode: 'block', threshold: 0.99 } })).toMatchObject({ verdict: 'block' });
+  });
+});
+
+describe('the gated scan of the sentences', () => {
+  /** Every written line of the sets, orders and look-alikes, in seven languages. */
+  const written = agentDirectiveSets.sets.flatMap((set) => Object.values(set).filter((value): value is string[] => Array.isArray(value)).flat());
+  /** The words and marks of the patterns themselves, so that generated texts are full of near-matches. */
+  const vocabulary = [...new Set(agentDirectivePatterns.flatMap((pattern) => pattern.source.split(/[^\p{L}\d'’-]+/u)).filter((word) => word.length > 1))];
+  const piece = fc.oneof(
+    fc.constantFrom(...written).chain((line) => fc.tuple(fc.nat(), fc.integer({ min: 1, max: 160 })).map(([from, length]) => line.slice(from % line.length, (from % line.length) + length))),
+    fc.constantFrom(...vocabulary).chain((word) => fc.constantFrom(word, word.toUpperCase(), word.charAt(0).toUpperCase() + word.slice(1))),
+    fc.constantFrom(' ', ' ', ' ', '\n', '. ', ': ', ', ', '; ', '[', '(', '$500 ', 'x@evil.example ', 'https://evil.example '),
+  );
+
+  it('finds what reading every sentence with every pattern finds, in written pages', () => {
+    for (const line of written) {
+      const page = `Opening hours. We open at nine on weekdays.\n${line}\nParking is free for customers.`;
+      expect(agentDirective(page), line).toBe(agentDirectiveBySentence(page));
+    }
+    expect(written.filter((line) => agentDirective(line) !== undefined).length).toBeGreaterThan(written.length / 4);
+  });
+
+  it('finds what reading every sentence with every pattern finds, in pieces of them and the patterns’ words glued together', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join(' ');
+        expect(agentDirective(text)).toBe(agentDirectiveBySentence(text));
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1,3 +1,6 @@
+import { RuleTriggers } from './rule-triggers.ts';
+import { afterEach } from './split-alternatives.ts';
+
 /**
  * Orders planted in text a tool fetched for the agent that reads it: act with its tools on the user's behalf
  * ("transfer $500 from the user's account to …", "use the calendar tool to delete all of the user's
@@ -33,7 +36,9 @@ const infinitive = String.raw`(?:senden|schicken|überweisen|löschen|teilen|öf
 const requestWord = String.raw`(?:i need you to|i'd like you to|i would like you to|necesito que|ho bisogno che|j'ai besoin que tu|kun je|kunt u|könntest du|können sie)`;
 
 /** Where an order may start in a sentence: its start, after a colon, comma or dash, or after "and", "then". */
-const clauseStart = String.raw`(?:^|[,;:–—-]\s*|\b(?:and|then|also|so|und|dann|et|puis|y|luego|e|poi|en|dan|então|depois)\s+)`;
+const clauseStarts = [String.raw`(?:^|[,;:–—-]\s*)`, String.raw`\b(?:and|then|also|so|und|dann|et|puis|y|luego|e|poi|en|dan|então|depois)\s+`];
+const clauseStart = `(?:${clauseStarts.join('|')})`;
+
 
 /** Names for a program reading the text that are no one's job title or speaker label. */
 const programNoun = String.raw`(?:robot helper|ai|a\.i\.|llms?|gpt|chatgpt|language models?|ai (?:models?|assistants?|agents?|helpers?|systems?|bots?|readers?|tools?)|chatbots?|copilot|automated (?:readers?|assistants?|agents?|systems?|summari[sz]ers?|tools?)|machine readers?|summari[sz]ers?|summary bots?|ki|ia|ki-assistent\w*)`;
@@ -107,7 +112,10 @@ interface DirectiveSignals {
 const signalPatterns: { [K in keyof DirectiveSignals]: RegExp } = {
   addressed: new RegExp(
     [
-      String.raw`(?:^|\b(?:(?:hey|hi|hello|dear|attention|note (?:to|for)|message (?:to|for)|memo (?:to|for)|instructions? (?:to|for)|reminder (?:to|for))\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?|(?:for|to)\s+(?:the|any|all|every|each)\s+))${programNoun}\s*[:,]\s*${lead}(?:${order}|${orderWords}\b)`,
+      afterEach(
+        ['^', String.raw`\b(?:(?:hey|hi|hello|dear|attention|note (?:to|for)|message (?:to|for)|memo (?:to|for)|instructions? (?:to|for)|reminder (?:to|for))\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?|(?:for|to)\s+(?:the|any|all|every|each)\s+)`],
+        String.raw`${programNoun}\s*[:,]\s*${lead}(?:${order}|${orderWords}\b)`,
+      ),
       String.raw`\bnote (?:to|for) (?:the\s+)?automated\b[^:\n]{0,40}:`,
       String.raw`\b(?:note|message|memo|instructions?|reminder|notice|attention)(?:\s+(?:to|for)\s+|\s*,\s*|\s+)(?:the\s+|any\s+|all\s+|every\s+)?(?:(?:${programNoun}|bots?|models?)${readingThis}?|(?:automated\s+)?(?:assistants?|agents?)${readingThis}|automated\s+(?:assistants?|agents?))\s*[:,]`,
       String.raw`\b(?:hey|hi|hello|dear)\s+${programNoun}\b[^.!?\n:]{0,60}:\s*${lead}(?:${order}|${orderWords}\b)`,
@@ -116,15 +124,18 @@ const signalPatterns: { [K in keyof DirectiveSignals]: RegExp } = {
       String.raw`\b(?:opened|read|processed|summari[sz]ed|parsed|seen|handled)\s+by\s+(?:an?|the|any)\s+(?:ai|llm|language model|chatbot|(?:ai\s+)?(?:agent|assistant|model|bot))\b|\b(?:steps|tasks?|instructions?|notes?|actions?|todo)\s+(?:for|to)\s+(?:the\s+|all\s+|any\s+)?(?:(?:ai|llm|ai\s+(?:agents?|assistants?|models?|bots?)|bots?|models?)\s*:|(?:agents?|assistants?)\s*\((?:humans|people|not for humans))`,
       String.raw`\b(?:upon|after|once|on)\s+(?:processing|reading|summari[sz]ing|parsing|opening|handling|triaging|receiving)\s+this\s+[\w'’-]+(?:\s+[\w'’-]+)?\s*,\s*${lead}${order}|\b(?:when|while|once|after|as soon as)\s+you(?:'ve| have)?\s+(?:summari[sz]\w*|process\w*|pars\w*|triag\w*|answer\w*)\s+this\s+[\w'’-]+\s*,\s*(?:also\s+|then\s+)?${lead}${order}`,
       String.raw`\bwhoever\s+(?:summari[sz]es|reads|processes|parses|reviews|handles|answers)\s+this\s+[\w-]+\s+(?:should|must|is to|will|has to|needs to)\b|\b(?:der|die)\s+(?:ki|agent|assistent|ki-assistent|ki-agent)\w*\s+(?:soll|muss|sollte|hat)\b|\bune fois (?:ce|cette) \w+ lu`,
-      String.raw`(?:^|\b(?:to|for|note (?:to|for)|message (?:to|for)|dear|hey|hello|hi)\s+(?:the\s+|any\s+|your\s+|all\s+)?)${programRole}(?:\s+(?:that|which|who)\s+[^:\n]{1,50}?)?\s*:`,
-      String.raw`(?:(?:^|[\[(:;]\s*)(?=[\w-]+\s+[\w-])|\b(?:to|for|note (?:to|for))\s+(?:the\s+|any\s+|your\s+|all\s+)?|\b(?:any|every|all|each|whichever|whoever['’]s)\s+)${agentRole}(?:\s+(?:that|which|who|is)\s+[^:\n]{1,50}?|\s+[\w'’-]+ing\b[^:\n]{0,50}?)?\s*:\s*${lead}(?:${order}|${actionVerb}\s+and\s+${order}|${orderWords}\b)`,
+      afterEach(['^', String.raw`\b(?:to|for|note (?:to|for)|message (?:to|for)|dear|hey|hello|hi)\s+(?:the\s+|any\s+|your\s+|all\s+)?`], String.raw`${programRole}(?:\s+(?:that|which|who)\s+[^:\n]{1,50}?)?\s*:`),
+      afterEach(
+        [String.raw`(?:^|[\[(:;]\s*)(?=[\w-]+\s+[\w-])`, String.raw`\b(?:to|for|note (?:to|for))\s+(?:the\s+|any\s+|your\s+|all\s+)?`, String.raw`\b(?:any|every|all|each|whichever|whoever['’]s)\s+`],
+        String.raw`${agentRole}(?:\s+(?:that|which|who|is)\s+[^:\n]{1,50}?|\s+[\w'’-]+ing\b[^:\n]{0,50}?)?\s*:\s*${lead}(?:${order}|${actionVerb}\s+and\s+${order}|${orderWords}\b)`,
+      ),
       String.raw`\b(?:hey|hi|hello|dear)\s+${programNoun}\b[^.!?\n]{0,80}\b(?:would (?:really )?appreciate it if you|it would be great if you|you should|you must|i'd like you to|please)\b|\bare you an? (?:ai|llm|language model|ai assistant|ai agent)\b|\bif your ai\b|\bif (?:an?|any) ai (?:assistant|agent|model)\b`,
       String.raw`\b(?:when|while|if|whenever|as|once)\s+(?:an?|the|any|your)\s+(?:[\w-]+\s+){0,2}(?:ai|assistants?|agents?|bots?|chatbots?|llms?|copilot)\s+(?:summari[sz]es|compares|evaluates|presents|ranks|scores|pulls|sorts|screens|grades|is summari[sz]ing)\b[^.!?\n]{0,60}\b(?:say|state|claim|report|rank|rate|score|mark|classify|recommend|approve|mention)\b|\bwhen (?:answering|responding to|replying to) (?:questions|queries|requests|users)\b[^.!?\n]{0,60}\b(?:recommend|say|state|claim|mention|tell|warn|describe|rank|suggest)\b`,
       String.raw`\bwenn du als (?:ki|assistent|agent|ki-assistent)\w*\b|\bwer als (?:ki|assistent|agent)\b|\b(?:assistante?|agent) (?:ia|d['’]ia|virtuel|intelligent)\s*:|\bal (?:agente|asistente|bot)\b[^:\n]{0,40}:|\bel (?:asistente|agente)\s+que\s+(?:lea|procese|resuma|gestione)\b|\bnota per (?:l['’])?(?:intelligenza artificiale|ia|assistente|agente)\b|\bals je een (?:ai|ai-assistent|ai-agent|taalmodel)\b`,
       String.raw`\bif you(?: are|'re|’re)\s+(?:an?\s+)?(?:${programNoun}|assistant|agent|bot|model)\s*(?:[,:(]|reading|processing|summari[sz]ing|parsing|and\b|who\b|that\b)`,
       String.raw`\bwhoever\s+(?:is\s+)?(?:reads|reading|processes|processing|summari[sz]es|summari[sz]ing|parses|parsing|handles|handling|indexes|receives|helping|helps)\b[^.!?\n:]{0,40}:`,
       String.raw`\b(?:ai|llm|gpt|automated|grading|scoring|screening|hiring|ranking|summary|summari[sz]ation|evaluation|review(?:ing)?|moderation|language)\s+(?:models?|bots?|assistants?|agents?|systems?|tools?|readers?|summari[sz]ers?|screeners?|graders?)\s+(?:(?:reading|processing|summari[sz]ing|parsing|reviewing|handling|indexing|crawling|evaluating|grading|screening)\s+(?:this|these)\s+\w+\s+)?(?:must|should|shall|need to|needs to|are to|is to|will|are (?:required|instructed|asked|told) to|is (?:required|instructed|asked|told) to)\s+[^.!?\n]{0,60}\b(?:this|these)\s+(?:page|document|text|email|article|submission|cv|resume|résumé|candidate|application|product|company|restaurant|review|essay|site|listing|paper|report|vendor|applicant|proposal|answer|hotel|business|shop|store|item)s?\b`,
-      String.raw`\b(?:liebe|lieber|hallo|hey|an die|an den|hinweis (?:für|an)(?: die| den)?)\s+(?:ki|ki-assistent\w*|ki-agent\w*|assistent\w*)\s*[:,]|\bwenn (?:du|sie) (?:eine? )?(?:ki|ki-assistent\w*|sprachmodell|künstliche intelligenz) (?:bist|sind)\b|\b(?:chère|cher|à l'|note pour l'|note à l')\s*(?:ia|assistant ia|intelligence artificielle)\s*[:,]|\bsi (?:tu es|vous êtes) (?:une? )?(?:ia|assistant(?:e)? (?:ia|d'ia|virtuel)|intelligence artificielle|agent (?:ia|d'ia)|llm|modèle de langage)\b|\b(?:querida|querido|para la|nota para la|hola)\s+(?:ia|asistente de ia)\s*[:,]|\bsi (?:eres|usted es) (?:una? )?(?:ia|asistente de ia|inteligencia artificial|modelo de lenguaje)\b|\b(?:cara|caro|all'|nota per l')\s*(?:ia|assistente ia)\s*[:,]|\bse sei un'ia\b|\b(?:beste|aan de|hallo|notitie voor de)\s+(?:ai|ai-assistent)\s*[:,]|\b(?:para a|nota para a|olá)\s+(?:ia|assistente de ia)\s*[:,]|\bse você (?:é|for) uma ia\b`,
+      String.raw`\b(?:liebe|lieber|hallo|hey|an die|an den|hinweis (?:für|an)(?: die| den)?)\s+(?:ki|ki-assistent\w*|ki-agent\w*|assistent\w*)\s*[:,]|\bwenn (?:du|sie) (?:eine? )?(?:ki|ki-assistent\w*|sprachmodell|künstliche intelligenz) (?:bist|sind)\b|\b(?:chère|cher|note pour l'|note à l')\s*(?:ia|assistant ia|intelligence artificielle)\s*[:,]|à(?<![\w]à) l'\s*(?:ia|assistant ia|intelligence artificielle)\s*[:,]|\bsi (?:tu es|vous êtes) (?:une? )?(?:ia|assistant(?:e)? (?:ia|d'ia|virtuel)|intelligence artificielle|agent (?:ia|d'ia)|llm|modèle de langage)\b|\b(?:querida|querido|para la|nota para la|hola)\s+(?:ia|asistente de ia)\s*[:,]|\bsi (?:eres|usted es) (?:una? )?(?:ia|asistente de ia|inteligencia artificial|modelo de lenguaje)\b|\b(?:cara|caro|all'|nota per l')\s*(?:ia|assistente ia)\s*[:,]|\bse sei un'ia\b|\b(?:beste|aan de|hallo|notitie voor de)\s+(?:ai|ai-assistent)\s*[:,]|\b(?:para a|nota para a|olá)\s+(?:ia|assistente de ia)\s*[:,]|\bse você (?:é|for) uma ia\b`,
     ].join('|'),
     'i',
   ),
@@ -153,7 +164,7 @@ const signalPatterns: { [K in keyof DirectiveSignals]: RegExp } = {
     ].join('|'),
     'i',
   ),
-  action: new RegExp(String.raw`${clauseStart}(?:${lead}${order}|${politeWord}[,\s]\s*(?:${actionVerb}|${infinitive})\b|${requestWord}\s+\w)`, 'i'),
+  action: new RegExp(afterEach(clauseStarts, String.raw`(?:${lead}${order}|${politeWord}[,\s]\s*(?:${actionVerb}|${infinitive})\b|${requestWord}\s+\w)`), 'i'),
   userAsset: new RegExp(
     [
       String.raw`\b(?:the|this|that|all (?:of )?the|every|each|a)\s+(?:user|owner|customer|client|account ?holder|recipient|reader|person|patient|employee|member|visitor|sender|homeowner|subscriber|human|victim)(?:'s|’s|s'|s’)(?!\s*behalf)`,
@@ -180,7 +191,10 @@ const signalPatterns: { [K in keyof DirectiveSignals]: RegExp } = {
   exfilVerb: /\b(?:send|post|upload|forward|e-?mail|paste|append|include|share|transmit|submit|leak|copy|attach|fetch|dump|print|reveal|list|output|return|echo|write out|add)\b/i,
   agentObliged: new RegExp(
     [
-      String.raw`(?:^|[:;]\s*|\b(?:the|any|every|all|each|your|whichever|an?)\s+)${agentRole}\b(?:\s+(?:that|which|who)\s+[^.!?\n,]{1,50}?|\s+[\w'’-]+ing\b[^.!?\n,]{0,50}?|\s+with\s+[\w-]+(?:\s+[\w-]+)?)?,?\s+${obliged}\s+(?:also\s+|now\s+|always\s+|please\s+|immediately\s+)?[\w-]+`,
+      afterEach(
+        [String.raw`(?:^|[:;]\s*)`, String.raw`\b(?:the|any|every|all|each|your|whichever|an?)\s+`],
+        String.raw`${agentRole}\b(?:\s+(?:that|which|who)\s+[^.!?\n,]{1,50}?|\s+[\w'’-]+ing\b[^.!?\n,]{0,50}?|\s+with\s+[\w-]+(?:\s+[\w-]+)?)?,?\s+${obliged}\s+(?:also\s+|now\s+|always\s+|please\s+|immediately\s+)?[\w-]+`,
+      ),
       String.raw`\b(?:asks?|requests?|instructs?|wants?|requires?|expects?)\s+(?:the|any|every|all|your)\s+${agentRole}[^.!?\n]{0,50}?\s+to\s+\w+`,
       String.raw`\b(?:could|can|would|will)\s+(?:the|your|an?|any)\s+${agentRole}(?:\s+[\w'’-]+ing\b[^.!?\n]{0,40}?)?\s+(?:please\s+)?\w+|\b(?:have|get)\s+(?:the|your)\s+(?:[\w-]+\s+){0,2}(?:bot|assistant|agent|ai|copilot)\s+(?:to\s+)?\w+|\bplease have it\b|\bi'd like it to\b|\bdemander à (?:votre|ton|l['’])\s*(?:assistant|agent|ia)\w*\s+de\b`,
       String.raw`\b(?:der|die|das)\s+(?:\w+\s+)?(?:assistent|agent|ki|ki-assistent|bot)\w*\b[^.!?\n]{0,60}\b(?:soll|sollte|muss)\b|\bl['’](?:assistant|agent|ia)\b[^.!?\n]{0,40}\b(?:doit|devrait)\b|\b(?:el|la)\s+(?:asistente|agente|ia)\b[^.!?\n]{0,40}\b(?:debe|debería)\b|\bl['’](?:assistente|agente|ia)\b[^.!?\n]{0,40}\b(?:deve|dovrebbe)\b|\b(?:moet|zou) de (?:assistent|agent|ai)\b|\b(?:de|het)\s+(?:assistent|agent|ai)\b[^.!?\n]{0,40}\bmoet\b|\b[oa]\s+(?:assistente|agente|ia)\b[^.!?\n]{0,40}\b(?:deve|deveria)\b`,
@@ -280,16 +294,27 @@ function sentencesOf(text: string): string[] {
 const gateSignals = ['steering', 'addressed', 'action', 'addressedMaybe', 'tellUser', 'outputRef', 'agentObliged'] as const;
 type Gate = (typeof gateSignals)[number];
 const isGate = (signal: string): signal is Gate => (gateSignals as readonly string[]).includes(signal);
-/** The gates, to scan the sentences joined one per line: `^` is then each sentence's start. */
-const gatePatterns = gateSignals.map((signal) => ({ signal, pattern: new RegExp(signalPatterns[signal].source, 'gim') }));
+/**
+ * Where a gate may match in the sentences joined one per line: found by the words its alternatives begin
+ * with (see rule-triggers.ts), each gate then tried only there, anchored, rather than every gate's dozens
+ * of alternatives tried at every word. The few alternatives that begin otherwise (a sentence's start, a
+ * colon) are found by one pattern of their own.
+ */
+const gateTriggers = new RuleTriggers(
+  gateSignals.map((signal) => ({ source: signalPatterns[signal].source })),
+  { multiline: true },
+);
+/** The gates anchored where a trigger says they may start; `m`: `^` is each sentence's start. */
+const anchoredGates = gateSignals.map((signal) => new RegExp(signalPatterns[signal].source, 'imy'));
 
 /** Every pattern the directive check runs; for the test that feeds every pattern hostile input. */
-export const agentDirectivePatterns: readonly RegExp[] = [...Object.values(signalPatterns), ...gatePatterns.map(({ pattern }) => pattern)];
+export const agentDirectivePatterns: readonly RegExp[] = [...Object.values(signalPatterns), ...anchoredGates, ...(gateTriggers.residualPattern ? [gateTriggers.residualPattern] : [])];
 
 /**
- * For each sentence a gate matches in, the gates, found with one scan of all the sentences per gate rather
- * than one test per sentence and gate. A match that runs on into the next sentence marks both, so every
- * sentence a gate matches on its own is marked with it.
+ * For each sentence a gate matches in, the gates, found in all the sentences joined one per line (see
+ * gateTriggers) rather than by one test per sentence and gate. Every position a gate matches at is tried,
+ * and a match that runs on into the next sentence marks both, so every sentence a gate matches on its own
+ * is marked with it.
  */
 function gatedSentences(sentences: readonly string[]): Map<number, Set<Gate>> {
   const joined = sentences.join('\n');
@@ -310,28 +335,47 @@ function gatedSentences(sentences: readonly string[]): Map<number, Set<Gate>> {
     return low;
   };
   const gated = new Map<number, Set<Gate>>();
-  for (const { signal, pattern } of gatePatterns) {
-    for (const match of joined.matchAll(pattern)) {
-      const last = sentenceAt(match.index + Math.max(0, match[0].length - 1));
-      for (let index = sentenceAt(match.index); index <= last; index += 1) {
+  const { positions, rules } = gateTriggers.candidates(joined);
+  positions.forEach((position, candidate) => {
+    for (const gate of rules[candidate] as number[]) {
+      const pattern = anchoredGates[gate] as RegExp;
+      pattern.lastIndex = position;
+      const match = pattern.exec(joined);
+      if (match === null) continue;
+      const last = sentenceAt(position + Math.max(0, match[0].length - 1));
+      for (let index = sentenceAt(position); index <= last; index += 1) {
         const gates = gated.get(index) ?? new Set<Gate>();
-        gates.add(signal);
+        gates.add(gateSignals[gate] as Gate);
         gated.set(index, gates);
       }
     }
-  }
+  });
   return gated;
+}
+
+/** The sentences of a text that are read: trimmed, and long enough to hold an order with a second signal. */
+function readSentences(text: string): string[] {
+  return sentencesOf(text)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length >= shortestSentence);
 }
 
 /** The first sentence of a text that reads as an order to the agent reading it, or undefined. */
 export function agentDirective(text: string): string | undefined {
-  const sentences = sentencesOf(text)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length >= shortestSentence);
+  const sentences = readSentences(text);
   const gated = gatedSentences(sentences);
   for (const [index, sentence] of sentences.entries()) {
     const gates = gated.get(index);
     if (gates !== undefined && isDirective(sentence, gates)) return sentence;
   }
   return undefined;
+}
+
+/**
+ * What agentDirective finds, found the slow way: every sentence read with every gate's own pattern. The
+ * reference the tests hold the gated scan to.
+ */
+export function agentDirectiveBySentence(text: string): string | undefined {
+  const everyGate = new Set<Gate>(gateSignals);
+  return readSentences(text).find((sentence) => isDirective(sentence, everyGate));
 }

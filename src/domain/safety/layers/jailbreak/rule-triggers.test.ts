@@ -93,6 +93,9 @@ describe('phrase rules tried where their first words start', () => {
     expect(firstWords(String.raw`tokens? (?:lost)`)).toEqual({ words: ['token', 'tokens'], prefixes: [] });
     expect(firstWords(String.raw`vorherig\w*`)).toEqual({ words: [], prefixes: ['vorherig'] });
     expect(firstWords(String.raw`stan`)).toEqual({ words: [], prefixes: ['stan'] });
+    // A look-around after the first letters ends the reading there: the word may go on in any way.
+    expect(firstWords(String.raw`convert(?<!legal convert)\w*\b`)).toEqual({ words: [], prefixes: ['convert'] });
+    expect(firstWords(String.raw`(?:portray|show)(?!n) x`)).toEqual({ words: [], prefixes: ['portray', 'show'] });
     // Starts that are not a word character, or shapes beyond the reading, are left to the residual pattern.
     expect(firstWords(String.raw`\[DAN\]`)).toBeUndefined();
     expect(firstWords(String.raw`(?=x)y`)).toBeUndefined();

@@ -7,7 +7,7 @@ import { wordHash, wordHashStart, wordHashStep } from '../../text/word-hash.ts';
  * a word from a short list ("ignore", "disregard", "pretend"…): their first words are read from the
  * patterns' sources once, and a text's words are looked up as it is walked, so each rule is tried only where
  * a word it can begin with starts. Alternatives whose first word cannot be read that way (they start with
- * punctuation, an unknown class, a look-around) are found by one pattern of their own, as before, and every
+ * punctuation, an unknown class, a look-around before their first word ends) are found by one pattern of their own, as before, and every
  * rule is tried where it matches. The reading is conservative: where it is unsure whether a word may go on,
  * it takes the word as a prefix, so a position where a rule matches is never missed; a position tried in
  * vain costs one anchored test.
@@ -39,7 +39,8 @@ export class RuleTriggers {
   /** The alternatives whose first words could not be read, in one pattern; undefined when there are none. */
   readonly #residual: RegExp | undefined;
 
-  constructor(rules: readonly TriggeredRule[]) {
+  /** `multiline`: the rules are tried with the `m` flag (a text of lines each read as its own), so `^` in the residual pattern starts every line. */
+  constructor(rules: readonly TriggeredRule[], options: { multiline?: boolean } = {}) {
     this.#ruleCount = rules.length;
     const residual: string[] = [];
     const lengths = new Set<number>();
@@ -63,7 +64,7 @@ export class RuleTriggers {
     });
     this.#prefixLengths = new Uint8Array(Math.max(0, ...lengths) + 1);
     for (const length of lengths) this.#prefixLengths[length] = 1;
-    this.#residual = residual.length > 0 ? new RegExp(residual.map((alternative) => `(?:${alternative})`).join('|'), 'gi') : undefined;
+    this.#residual = residual.length > 0 ? new RegExp(residual.map((alternative) => `(?:${alternative})`).join('|'), options.multiline === true ? 'gim' : 'gi') : undefined;
   }
 
   /** The pattern of the alternatives read whole (for the test that feeds every pattern hostile input). */
@@ -238,6 +239,8 @@ type Atom =
   /** A class that may hold both word characters and others. */
   | { kind: 'anything' }
   | { kind: 'boundary' }
+  /** A look-ahead or look-behind: nothing read, and what follows it is not read either. */
+  | { kind: 'lookaround' }
   | { kind: 'group'; branches: Item[][] };
 interface Item {
   atom: Atom;
@@ -288,7 +291,7 @@ function readAtom(atom: Atom, states: readonly State[]): State[] | undefined {
     if (atom.kind === 'boundary') {
       // The boundary the part starts at, or one that ends the word.
       results.push(state.text === '' ? state : { text: state.text, status: 'word' });
-    } else if (atom.kind === 'anything') {
+    } else if (atom.kind === 'anything' || atom.kind === 'lookaround') {
       if (state.text === '') return undefined;
       results.push({ text: state.text, status: 'prefix' });
     } else if (atom.kind === 'characters') {
@@ -359,7 +362,16 @@ class SourceParser {
     const character = this.#source.charAt(this.#index);
     this.#index += 1;
     if (character === '(') {
-      // Only plain groups: look-arounds and named groups are beyond this reading.
+      // Plain groups are read; a look-around is read past, as a point the word reading stops at; named
+      // groups are beyond this reading.
+      const lookaround = /^\?(?:=|!|<=|<!)/.exec(this.#source.slice(this.#index, this.#index + 3));
+      if (lookaround) {
+        this.#index += lookaround[0].length;
+        this.#branches();
+        if (this.#source.charAt(this.#index) !== ')') throw new Error('unbalanced look-around');
+        this.#index += 1;
+        return { kind: 'lookaround' };
+      }
       if (this.#source.charAt(this.#index) === '?') {
         if (this.#source.charAt(this.#index + 1) !== ':') throw new Error('group kind not read');
         this.#index += 2;
