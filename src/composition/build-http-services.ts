@@ -41,6 +41,7 @@ export function buildHttpServices(
     playbooks: catalogs.playbooks,
     playbookRuns: runs.playbookRuns,
     playbookFollower: runs.follower,
+    signals: storage.events,
     backgroundRuns: runs.backgroundRuns,
     runs: runs.directory,
     triggerVerifier: webhooks.triggerVerifier,

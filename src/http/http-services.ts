@@ -15,6 +15,7 @@ import type { BackgroundAgentRuns } from '../domain/runs/background-agent-runs.t
 import type { RunDirectory } from '../domain/runs/run-directory.ts';
 import type { RunContexts } from '../domain/runs/run-context.ts';
 import type { SignedTriggerVerifier } from '../domain/webhooks/signed-trigger-verifier.ts';
+import type { RunEventBus } from '../ports/run-event-bus.ts';
 import type { SchemaInspector } from '../ports/schema-inspector.ts';
 import type { ReadinessProbe } from '../domain/operations/readiness-probe.ts';
 import type { Telemetry } from '../ports/telemetry.ts';
@@ -26,6 +27,8 @@ export interface HttpServices {
   playbooks: PlaybookCatalog;
   playbookRuns: PlaybookService;
   playbookFollower: PlaybookRunFollower;
+  /** Signals every process of the service hears: run events, and MCP calls canceled from another process (mcp-call-cancellation.ts). */
+  signals: RunEventBus;
   /** Agent runs accepted by a trigger and executed later. */
   backgroundRuns: BackgroundAgentRuns;
   /** Every run of an account, by id and as a list (the /api/runs routes). */

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { freshSqliteUrl } from '../support/test-databases.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { plansWithApiPlan } from '../support/plans-file.ts';
+import { freshRedisPrefix, testRedisUrl } from '../support/test-redis.ts';
 
 /**
  * /mcp through the MCP SDK's own client over HTTP, against a listening server: the catalog as tools
@@ -207,6 +208,65 @@ describe('MCP — canceling an agent call', () => {
     } finally {
       await Promise.all(clients.splice(0).map((client) => client.close()));
       await provider.close();
+      await simulator.close();
+    }
+  });
+});
+
+describe('MCP — canceling a call in another process', () => {
+  it('cancels a call running in one process when its notifications/cancelled reaches another (Redis between them), either way round', { timeout: 30_000 }, async () => {
+    const simulator = await startUpstreamSimulator();
+    // Long timeouts: without the cancellation each call would wait on the hanging model for 20 s.
+    const env = {
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: simulator.baseUrls.openai,
+      SAFETY_CRITIC: 'rubric',
+      SAFETY_JUDGE: 'off',
+      UPSTREAM_TIMEOUT_MS: '20000',
+      UPSTREAM_DEADLINE_MS: '30000',
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+      REDIS_URL: testRedisUrl,
+      REDIS_KEY_PREFIX: freshRedisPrefix(),
+    };
+    const databaseUrl = freshSqliteUrl();
+    const holder = await startTestApp({ databaseUrl, env, workers: false });
+    const other = await startTestApp({ databaseUrl, env, workers: false, migrate: false });
+    try {
+      simulator.setFaults({ providers: { openai: { failureRate: 1, failWith: { type: 'hang' } } } });
+      const [holderOrigin = '', otherOrigin = ''] = await Promise.all(
+        [holder, other].map(async (app) => {
+          await app.app.listen({ host: '127.0.0.1', port: 0 });
+          return `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+        }),
+      );
+      const owner = await holder.createKey('mcp-cancel-elsewhere');
+      const client = await connect(owner, holderOrigin);
+      const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId ?? '';
+      const post = (origin: string, body: unknown) =>
+        fetch(`${origin}/mcp`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify(body),
+        });
+      for (const [index, [callAt, cancelAt, requestId]] of ([[otherOrigin, holderOrigin, 21], [holderOrigin, otherOrigin, 'call-22']] as const).entries()) {
+        const modelCalls = simulator.requests().length;
+        const call = post(callAt, { jsonrpc: '2.0', id: requestId, method: 'tools/call', params: { name: 'summarize', arguments: { prompt: `Summarize: the supplier raised prices (call ${requestId}).` } } });
+        await waitFor(() => simulator.requests().length === modelCalls + 1, { what: 'the model called' });
+        const cancel = await post(cancelAt, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'the user stopped it' } });
+        expect(cancel.status).toBe(202);
+        // The call ends at once, not when the model's 20 s run out; the run is stored canceled.
+        await (await call).text();
+        const run = await waitFor(async () => {
+          const { runs } = await holder.container.services.runs.list('mcp-cancel-elsewhere', { limit: 5 });
+          return runs.length === index + 1 && runs[0]?.status !== 'running' ? runs[0] : undefined;
+        }, { what: 'the run stored' });
+        expect(run).toMatchObject({ kind: 'agent', agent: 'summarize', status: 'failed', error: { code: 'canceled' } });
+        expect(simulator.requests()).toHaveLength(modelCalls + 1);
+      }
+      expect((await holder.container.services.runs.list('mcp-cancel-elsewhere', { limit: 5 })).runs.map((run) => run.status)).toEqual(['failed', 'failed']);
+    } finally {
+      await Promise.all(clients.splice(0).map((open) => open.close()));
+      await Promise.all([holder.close(), other.close()]);
       await simulator.close();
     }
   });

@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { HttpServices } from '../http-services.ts';
 import { callAgentTool } from './mcp-agent-call.ts';
+import { onCancellationSignal } from './mcp-call-cancellation.ts';
 import { runnableBy, toolsFor } from './mcp-catalog.ts';
 import { callerOf } from './mcp-caller.ts';
 import { callPlaybookTool } from './mcp-playbook-call.ts';
@@ -27,8 +28,10 @@ const instructions =
  * One session's MCP server: the catalog as tools, runs and the catalog as resources, every call as the
  * authenticated caller. `stopping` says the process is shutting down: the SDK then aborts the calls in
  * progress as their session closes, and that is not their caller canceling them (see canceledByCaller).
+ * `sessionId`: the session a server made for one request answers for (its transport has none of its own), so
+ * that a cancellation signalled from another process finds its calls.
  */
-export function buildMcpServer(services: HttpServices, options: { version: string; log: FastifyBaseLogger; stopping: () => boolean }): Server {
+export function buildMcpServer(services: HttpServices, options: { version: string; log: FastifyBaseLogger; stopping: () => boolean; sessionId?: string }): Server {
   const server = new Server(
     { name: 'agentapi', title: 'Agent Execution API', version: options.version },
     { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions },
@@ -44,12 +47,16 @@ export function buildMcpServer(services: HttpServices, options: { version: strin
     const runnable = runnableBy(services, caller.account);
     const known = 'agentId' in target ? runnable.agents.some((agent) => agent.id === target.agentId) : runnable.playbooks.some((playbook) => playbook.id === target.playbookId);
     if (!known) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const canceled = canceledByCaller(extra.signal, options.stopping);
+    const canceling = new AbortController();
+    const stopListening = onCancellationSignal(services.signals, extra.sessionId ?? options.sessionId, extra.requestId, () => canceling.abort('The caller canceled the call'));
+    const canceled = canceledByCaller(AbortSignal.any([extra.signal, canceling.signal]), options.stopping);
     try {
       if ('agentId' in target) return await callAgentTool(services, caller, target.agentId, args, canceled);
       return await callPlaybookTool(services, caller, target.playbookId, args, { signal: extra.signal, canceled, progressToken: extra._meta?.progressToken, sendNotification: extra.sendNotification });
     } catch (error) {
       return toolFailure(error, caller.requestId, options.log);
+    } finally {
+      stopListening();
     }
   });
 
@@ -60,7 +67,8 @@ export function buildMcpServer(services: HttpServices, options: { version: strin
 }
 
 /**
- * Aborted when the call's caller gave it up (`notifications/cancelled`, or it ended its session), not when
+ * Aborted when the call's caller gave it up (`notifications/cancelled` here or in another process, or it
+ * ended its session), not when
  * the process is stopping: a stop lets agent runs finish and be recorded, and leaves playbook runs to go on
  * in the next process, as it does for the REST routes.
  */

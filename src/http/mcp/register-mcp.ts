@@ -10,6 +10,7 @@ import { accountOf, requireAccount } from '../hooks/require-account.ts';
 import type { HttpOptions, HttpServices } from '../http-services.ts';
 import { bearerSecurity, errorResponses } from '../schemas/common-schemas.ts';
 import { mcpBodySchema, mcpSessionHeadersSchema, protectedResourceMetadataSchema } from '../schemas/mcp-schemas.ts';
+import { canceledRequestIds, signalCancellations } from './mcp-call-cancellation.ts';
 import { authInfoOf } from './mcp-caller.ts';
 import type * as McpRuntimeModule from './mcp-runtime.ts';
 import { McpSessionIds } from './mcp-session-ids.ts';
@@ -83,9 +84,9 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
      * connection in turn): the id was issued to the caller, and this process did not end it. It answers that
      * request without a session of its own (the SDK's stateless mode) and closes when the request does.
      */
-    const oneRequestSession = async (mcp: McpRuntime): Promise<McpSession> => {
+    const oneRequestSession = async (mcp: McpRuntime, sessionId: string): Promise<McpSession> => {
       const transport = new mcp.StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      const server = mcp.buildMcpServer(services, { version: options.version, log: scope.log, stopping: () => stopping });
+      const server = mcp.buildMcpServer(services, { version: options.version, log: scope.log, stopping: () => stopping, sessionId });
       await server.connect(transport);
       return { id: '', transport, close: () => server.close() };
     };
@@ -102,7 +103,7 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
       const session = sessions.find(sessionId, accountId);
       if (session) return session;
       if (heldElsewhere !== 'not-found' && !sessions.ended(sessionId) && sessionIds.issuedTo(sessionId, accountId)) {
-        if (heldElsewhere !== 'no-stream') return oneRequestSession(heldElsewhere.answer);
+        if (heldElsewhere !== 'no-stream') return oneRequestSession(heldElsewhere.answer, sessionId);
         throw new AppError('method_not_allowed', "This process does not hold the session's stream of server messages; the session goes on over POST", { allowed: ['POST'] });
       }
       throw new AppError('not_found', 'MCP session not found or expired: initialize a new one');
@@ -142,7 +143,12 @@ export function registerMcp(app: FastifyInstance, services: HttpServices, option
           await handOver(request, reply, await openSession(mcp, accountOf(request).account.id), request.body);
           return;
         }
-        await handOver(request, reply, await existingSession(request, { answer: mcp }), request.body);
+        const session = await existingSession(request, { answer: mcp });
+        // The call canceled may run in another process: every process hears it (mcp-call-cancellation.ts).
+        const canceled = canceledRequestIds(messages);
+        const sessionId = request.headers['mcp-session-id'];
+        if (canceled.length > 0 && typeof sessionId === 'string') await signalCancellations(services.signals, sessionId, canceled, request.log);
+        await handOver(request, reply, session, request.body);
       },
     });
 
