@@ -1,5 +1,6 @@
 import type { ContentCategory } from './content-categories.ts';
 import type { ContentRule } from './content-rules.ts';
+import { startOfWord } from '../../text/latin-word-start.ts';
 
 /**
  * Harmful requests in German, French, Spanish, Italian, Dutch and Portuguese. The content model learnt from
@@ -65,13 +66,13 @@ export const foreignHarmRules: readonly ContentRule[] = [
     'foreign_killing',
     'violent_crimes',
     ['iemand', 'jemanden', 'quelqu', 'alguien', 'qualcuno', 'alguém', 'wurgen', 'erwürgen', 'vergiften', 'strangler', 'empoisonner', 'estrangular', 'envenenar', 'strangolare', 'avvelenare', 'vergiftigen'],
-    String.raw`(?:\b(?:iemand|jemanden|alguien|a alguien|qualcuno|alguém)\s(?:\w+\s)?(?:wurgen|erwürgen|vergiften|umbringen|töten|vermoorden|vergiftigen|doden|estrangular|envenenar|matar|strangolare|avvelenare|uccidere)\b|\b(?:étrangler|empoisonner|tuer|estrangular|envenenar|matar|strangolare|avvelenare|uccidere|erwürgen|vergiften|wurgen|vergiftigen)\s(?:a\s)?(?:quelqu['’]un|alguien|qualcuno|alguém|jemanden|iemand)\b)`,
+    String.raw`(?:\b(?:iemand|jemanden|alguien|a alguien|qualcuno|alguém)\s(?:\w+\s)?(?:wurgen|erwürgen|vergiften|umbringen|töten|vermoorden|vergiftigen|doden|estrangular|envenenar|matar|strangolare|avvelenare|uccidere)\b|(?:\b(?:empoisonner|tuer|estrangular|envenenar|matar|strangolare|avvelenare|uccidere|erwürgen|vergiften|wurgen|vergiftigen)|${startOfWord('étrangler')})\s(?:a\s)?(?:quelqu['’]un|alguien|qualcuno|alguém|jemanden|iemand)\b)`,
   ),
   askedFor(
     'foreign_partner_tracking',
     'privacy',
     ['rastrear', 'espiar', 'localizar', 'orten', 'überwachen', 'ausspionieren', 'espionner', 'rintracciare', 'spiare', 'volgen', 'bespioneren', 'hacken', 'hackear'],
-    String.raw`\b(?:rastrear|espiar|localizar|monitorear|hackear|orten|überwachen|ausspionieren|hacken|espionner|localiser|pirater|rintracciare|spiare|localizzare|volgen|bespioneren)\b[^.?!\n]{0,60}\b(?:sin que (?:lo|la|él|ella) (?:sepa|se entere)|sem (?:ela|ele) saber|ohne dass (?:sie|er) es (?:merkt|weiß)|sans qu['’](?:elle|il) (?:le sache|s['’]en rende compte)|senza che (?:lei|lui) (?:lo sappia|se ne accorga)|zonder dat (?:ze|hij) het (?:weet|merkt))`,
+    String.raw`(?:\b(?:rastrear|espiar|localizar|monitorear|hackear|orten|ausspionieren|hacken|espionner|localiser|pirater|rintracciare|spiare|localizzare|volgen|bespioneren)|${startOfWord('überwachen')})\b[^.?!\n]{0,60}\b(?:sin que (?:lo|la|él|ella) (?:sepa|se entere)|sem (?:ela|ele) saber|ohne dass (?:sie|er) es (?:merkt|weiß)|sans qu['’](?:elle|il) (?:le sache|s['’]en rende compte)|senza che (?:lei|lui) (?:lo sappia|se ne accorga)|zonder dat (?:ze|hij) het (?:weet|merkt))`,
   ),
   askedFor(
     'foreign_harassment_or_hate',
@@ -95,7 +96,7 @@ export const foreignHarmRules: readonly ContentRule[] = [
     'foreign_minor_sexual',
     'child_sexual_exploitation',
     ['erotica', 'erotico', 'erótica', 'érotique', 'erotische', 'sexuelle', 'sexual', 'sessuale', 'bambini', 'niños', 'enfants', 'kinder', 'kinderen', 'crianças'],
-    String.raw`\b(?:erotic[ao]s?|er[óo]tic[ao]s?|[ée]rotiques?|erotische|sessual[ei]|sexuel(?:le)?s?|sexuell\w*|seksuele)\b(?![^.?!\n]{0,60}\b(?:educa\w*|éducation|aufklärung|voorlichting|educação)\b)[^.?!\n]{0,60}\b(?:bambin[ie]|niñ[oa]s|enfants?|kinder|kinderen|crianças|menores|minderjährig\w*|minorenni)\b`,
+    String.raw`(?:\b(?:erotic[ao]s?|er[óo]tic[ao]s?|erotiques?|erotische|sessual[ei]|sexuel(?:le)?s?|sexuell\w*|seksuele)|${startOfWord('érotique')}s?)\b(?![^.?!\n]{0,60}(?:\b(?:educa\w*|aufklärung|voorlichting|educação)|${startOfWord('éducation')})\b)[^.?!\n]{0,60}\b(?:bambin[ie]|niñ[oa]s|enfants?|kinder|kinderen|crianças|menores|minderjährig\w*|minorenni)\b`,
   ),
   askedFor(
     'foreign_threat_message',
@@ -119,7 +120,7 @@ export const foreignHarmRules: readonly ContentRule[] = [
     'foreign_postponed_election',
     'elections',
     ['elecciones', 'wahl', 'wahlen', 'élection', 'élections', 'elezioni', 'verkiezingen', 'eleições'],
-    String.raw`\b(?:elecciones (?:se han |fueron |han sido )?aplazad\w*|wahl(?:en)? (?:wurde |wurden |ist |sind )?verschoben|élections? (?:ont été |a été |sont |est )?report[ée]\w*|elezioni (?:sono state )?rinviat\w*|verkiezingen (?:zijn )?uitgesteld|eleições (?:foram )?adiad\w*)`,
+    String.raw`${startOfWord('élection')}s? (?:ont été |a été |sont |est )?report[ée]\w*|\b(?:elecciones (?:se han |fueron |han sido )?aplazad\w*|wahl(?:en)? (?:wurde |wurden |ist |sind )?verschoben|elezioni (?:sono state )?rinviat\w*|verkiezingen (?:zijn )?uitgesteld|eleições (?:foram )?adiad\w*)`,
   ),
   askedFor(
     'foreign_treatment_scam',

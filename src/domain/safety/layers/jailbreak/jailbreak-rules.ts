@@ -1,6 +1,7 @@
 import { lexiconMatches } from './instruction-lexicon.ts';
 import { obfuscatedReadings } from './obfuscated-readings.ts';
 import { RuleTriggers } from './rule-triggers.ts';
+import { startOfWord } from '../../text/latin-word-start.ts';
 
 /**
  * Phrase rules for prompt injection and jailbreaks, in English, German, French and Spanish (the languages
@@ -36,9 +37,9 @@ export const phraseRules: readonly JailbreakRule[] = [
     name: 'override',
     pattern: new RegExp(String.raw`\b(?:ignore|disregard|forget|skip|drop|bypass|override|overlook|abandon|leave)\b[^.!?\n]{0,30}\b(?:${earlier}\b[^.!?\n]{0,20}\b${guidance}|everything|all (?:of )?(?:that|this|the above)|what (?:you were|i) (?:told|said))`, 'i'),
   },
-  // "überspringe" is an alternative of its own: its first letter is no word character to `\b`, so the rule
-  // triggers cannot find it by its first word; the other verbs are found that way.
-  { name: 'override_de', pattern: new RegExp(String.raw`\b(?:ignorier(?:e|en)?|vergiss|vergessen sie|missachte)${germanOverrideObject}|\büberspringe${germanOverrideObject}`, 'i') },
+  // "überspringe" is an alternative of its own: its first letter is no word character to `\b` (see
+  // startOfWord), so the rule triggers cannot find it by its first word; the other verbs are found that way.
+  { name: 'override_de', pattern: new RegExp(String.raw`\b(?:ignorier(?:e|en)?|vergiss|vergessen sie|missachte)${germanOverrideObject}|${startOfWord('überspringe')}${germanOverrideObject}`, 'i') },
   { name: 'override_fr_es', pattern: /\b(?:ignore[zr]?|oublie[zr]?|olvid(?:a|e|ar|ate|á)|ignora[rd]?|dimentica|esque[cç]a|vergeet|zaboravi)\b[^.!?\n]{0,40}\b(?:instructions?|consignes|tâches|instrucciones|tareas|todo|tout|istruzioni|instruções|instructies|sve|alles)\b/i },
   { name: 'override_other', pattern: /(?:забуд\S*|игнорир\S*)[^.!?\n]{0,30}(?:инструкц\S*|всё|все)|\babweichend (?:zu|von) (?:den )?(?:vorherigen|obigen)|\b(?:obigen|vorherigen) (?:ausführungen|anweisungen) (?:ignorieren|vergessen)/i },
   { name: 'forced_statement', pattern: /\b(?:state|say|claim|write|declare|sag(?:e)?)\b (?:that )?[^.!?\n]{0,40}\b(?:is|are|ist|sind|was)\b (?:the best|superior|the worst|the greatest|the most powerful|der beste|die beste|das beste)|\b(?:untrue|false|fake|unwahre?)\b (?:headline|statement|news|überschrift|nachricht)|\bmake (?:something|it|stuff) up\b|\bsay yes\b/i },

@@ -1,4 +1,5 @@
 import { RuleTriggers, type RuleCandidates } from './rule-triggers.ts';
+import { startOfWord } from '../../text/latin-word-start.ts';
 import { afterEach } from './split-alternatives.ts';
 
 /**
@@ -32,8 +33,8 @@ const asciiInstructionForm = String.raw`(?:tl;?dr|summar\w*|translat\w*|as (?:a 
  * starts where no such letter precedes it. They are kept out of the lists above so that every alternative
  * of a list starts at a word boundary and is found by its first word (see extractionTriggers).
  */
-const accentedDisguise = String.raw`à(?<!\wà) l['’]envers`;
-const accentedInstructionForm = String.raw`ü(?<!\wü)bersetze?`;
+const accentedDisguise = String.raw`${startOfWord('à')} l['’]envers`;
+const accentedInstructionForm = String.raw`${startOfWord('übersetze')}?`;
 /** A disguise or an instruction form, from its start. */
 const disguise = String.raw`(?:\b${asciiDisguise}|${accentedDisguise})`;
 const instructionForm = String.raw`(?:\b${asciiInstructionForm}|${accentedInstructionForm})`;

@@ -1,0 +1,13 @@
+/** What `\b` does not count as a letter but a word of a Latin-script language is made of: accented letters. */
+const latinWordCharacter = String.raw`A-Za-zÀ-ÿ0-9_`;
+
+/**
+ * `word` (a pattern source starting with a letter) where it starts a word: after no letter or digit. For a
+ * word whose first letter is accented, where `\b` fails: `\b` knows only `[A-Za-z0-9_]`, so `\bécris` matches
+ * only glued to a word before it, never after a space. The look-behind follows the first letter, so a scan
+ * tries it only where that letter is.
+ */
+export function startOfWord(word: string): string {
+  const first = word.charAt(0);
+  return `${first}(?<![${latinWordCharacter}]${first})${word.slice(1)}`;
+}
