@@ -6,6 +6,7 @@ import { categoriesSettledByWords, hasEvidenceFor } from './category-evidence.ts
 import { isBlockingCategory, type ContentCategory } from './content-categories.ts';
 import type { ContentSignals } from './content-signals.ts';
 import { categoryHeads, contentVectors, flaggedHead, requestHead } from './content-vector.ts';
+import { isOwnAccountHelp } from './own-account-help.ts';
 
 /** What the content checks found in one text. */
 export interface ContentAssessment {
@@ -102,7 +103,7 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
   if (requestThreshold !== undefined) {
     asked = scoreAgainst(flaggedScore(requestProbability(model, requests, asks), signals), requestThreshold);
   }
-  const modelScore = Math.max(flagged, asked);
+  const modelScore = ownAccountScore(text, Math.max(flagged, asked), signals);
   const categories = new Set<ContentCategory>(signals.ruleCategories);
   // A phrase rule names its harm itself; the category heads, which read the words around it, are asked only without one.
   if (modelScore >= harmfulScore && categories.size === 0) {
@@ -130,6 +131,20 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
   }
   const score = signals.ruleCategories.length > 0 ? Math.max(modelScore, ruleScore) : modelScore;
   return { score, categories: [...categories].sort() };
+}
+
+/** Below this score the model is unsure (a head within a quarter of the way past its threshold). */
+const unsureBelow = 0.625;
+
+/**
+ * The model's score, except that an unsure harmful score of a short request for help with the asker's own
+ * password or account (own-account-help.ts), which no phrase rule names, is taken as just below harmful:
+ * the request head scores "How do I reset a forgotten password on Windows 11?" at its threshold, and
+ * takeover requests, which name the account's owner or a covert method, are not read so.
+ */
+function ownAccountScore(text: string, score: number, signals: Pick<ContentSignals, 'ruleCategories'>): number {
+  if (score < harmfulScore || score >= unsureBelow || signals.ruleCategories.length > 0 || !isOwnAccountHelp(text)) return score;
+  return harmfulScore - 0.001;
 }
 
 /**
