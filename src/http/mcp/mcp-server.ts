@@ -68,9 +68,8 @@ export function buildMcpServer(services: HttpServices, options: { version: strin
 
 /**
  * Aborted when the call's caller gave it up (`notifications/cancelled` here or in another process, or it
- * ended its session), not when
- * the process is stopping: a stop lets agent runs finish and be recorded, and leaves playbook runs to go on
- * in the next process, as it does for the REST routes.
+ * ended its session), not when the process is stopping: a stop lets agent runs finish and be recorded, and
+ * leaves playbook runs to go on in the next process, as it does for the REST routes.
  */
 function canceledByCaller(signal: AbortSignal, stopping: () => boolean): AbortSignal {
   const canceled = new AbortController();

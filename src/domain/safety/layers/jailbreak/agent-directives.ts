@@ -1,5 +1,5 @@
-import { RuleTriggers } from './rule-triggers.ts';
 import { startOfWord } from '../../text/latin-word-start.ts';
+import { RuleTriggers } from './rule-triggers.ts';
 import { afterEach } from './split-alternatives.ts';
 
 /**
@@ -39,7 +39,6 @@ const requestWord = String.raw`(?:i need you to|i'd like you to|i would like you
 /** Where an order may start in a sentence: its start, after a colon, comma or dash, or after "and", "then". */
 const clauseStarts = [String.raw`(?:^|[,;:–—-]\s*)`, String.raw`\b(?:and|then|also|so|und|dann|et|puis|y|luego|e|poi|en|dan|então|depois)\s+`];
 const clauseStart = `(?:${clauseStarts.join('|')})`;
-
 
 /** Names for a program reading the text that are no one's job title or speaker label. */
 const programNoun = String.raw`(?:robot helper|ai|a\.i\.|llms?|gpt|chatgpt|language models?|ai (?:models?|assistants?|agents?|helpers?|systems?|bots?|readers?|tools?)|chatbots?|copilot|automated (?:readers?|assistants?|agents?|systems?|summari[sz]ers?|tools?)|machine readers?|summari[sz]ers?|summary bots?|ki|ia|ki-assistent\w*)`;
