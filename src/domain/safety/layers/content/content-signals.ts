@@ -82,6 +82,7 @@ export function contentSignals(text: string): ContentSignals {
     }
     if (start < 0) continue;
     const wordStart = start;
+    const apostrophe = hasApostrophe;
     let entry: WordEntry | undefined;
     let lists: readonly number[] | undefined;
     let empty = false;
@@ -105,6 +106,8 @@ export function contentSignals(text: string): ContentSignals {
       if (entry.secondPerson) lastSecondPerson = words;
       for (const ruleIndex of entry.rules) triggers.add(ruleIndex, wordStart);
     }
+    // A word with an apostrophe inside also triggers the rules of its parts ("quelqu'un": "quelqu").
+    if (apostrophe) for (const ruleIndex of rulesOfParts(lower.slice(wordStart, index))) triggers.add(ruleIndex, wordStart);
     if (!lists) continue;
     for (const list of lists) {
       counts[list] = (counts[list] as number) + 1;
@@ -141,6 +144,11 @@ function cleanWord(raw: string, hasMask: boolean): { text: string; masked: boole
 // "f*ck", "dumba$$", "b****": letters with some hidden.
 const maskedWord = /[a-z][*$]+[a-z]|[a-z]\$+$|^[a-z]{1,2}\*{2,}$/;
 const maskCharacters = /[*$]/g;
+
+/** The rules the parts of a word with apostrophes trigger, parts of three letters or more. */
+function rulesOfParts(word: string): number[] {
+  return word.split("'").flatMap((part) => (part.length >= 3 && part !== word ? (findWordString(part)?.rules ?? []) : []));
+}
 
 function trimApostrophes(word: string): string {
   let from = 0;

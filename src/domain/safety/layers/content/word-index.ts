@@ -69,8 +69,16 @@ listNames.forEach((list, listIndex) => {
   }
 });
 for (const word of secondPerson) entryFor(word).secondPerson = true;
+// A trigger with a letter the walk does not read as one (an accented letter ends a word there) is also
+// found by its plain parts of four letters or more: "überwachen" by "berwachen", "élections" by "lections".
 contentRules.forEach((rule, ruleIndex) => {
-  for (const trigger of rule.triggers) entryFor(trigger).rules.push(ruleIndex);
+  for (const trigger of rule.triggers) {
+    const parts = trigger.split(/[^a-z0-9'*$]+/).filter((part) => part.length >= 4 && part !== trigger);
+    for (const word of [trigger, ...parts]) {
+      const { rules } = entryFor(word);
+      if (!rules.includes(ruleIndex)) rules.push(ruleIndex);
+    }
+  }
 });
 
 /** The entry of the word `source[from, to)`, given the hash of its characters; undefined when it has none. */
