@@ -23,7 +23,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   // The crime-request, false-claim, foreign-harm, harm-request, harm-topic, hazard-request and intent rules are among contentRules.
   'src/domain/safety/layers/content/false-claim-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/crime-request-rules.ts': { sites: 10, patterns: () => contentRules.map((rule) => rule.pattern) },
-  'src/domain/safety/layers/content/foreign-harm-rules.ts': { sites: 1, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/foreign-harm-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/harm-request-rules.ts': { sites: 12, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/harm-topic-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/hazard-request-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },

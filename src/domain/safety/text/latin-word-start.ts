@@ -1,5 +1,9 @@
-/** What `\b` does not count as a letter but a word of a Latin-script language is made of: accented letters. */
+/** What a word of a Latin-script language is made of: `\b`'s `[A-Za-z0-9_]` and the accented letters it does not count. */
 const latinWordCharacter = String.raw`A-Za-zÀ-ÿ0-9_`;
+
+/** Word edges, for a choice of words some of which start or end with an accented letter: no letter before, none after. */
+export const noLetterBefore = String.raw`(?<![${latinWordCharacter}])`;
+export const noLetterAfter = String.raw`(?![${latinWordCharacter}])`;
 
 /**
  * `word` (a pattern source starting with a letter) where it starts a word: after no letter or digit. For a

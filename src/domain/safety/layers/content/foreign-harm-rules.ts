@@ -1,6 +1,6 @@
 import type { ContentCategory } from './content-categories.ts';
 import type { ContentRule } from './content-rules.ts';
-import { startOfWord } from '../../text/latin-word-start.ts';
+import { noLetterAfter, noLetterBefore, startOfWord } from '../../text/latin-word-start.ts';
 
 /**
  * Harmful requests in German, French, Spanish, Italian, Dutch and Portuguese. The content model learnt from
@@ -18,15 +18,13 @@ import { startOfWord } from '../../text/latin-word-start.ts';
  * way to". Each decides alone (see content-rules.ts).
  */
 
-/** Word edges for words that may start or end with an accented letter, which `\b` does not see as a letter. */
-const edge = String.raw`(?<![A-Za-zÀ-ÿ])`;
 
 /** How a request is asked in the six languages: how do I, write, explain, give me. */
 const asked = String.raw`(?:wie (?:stelle|mache|baue|kann|bekomme|finde|töte|bringe) (?:ich|man)|anleitung|schreib\w*|erklär\w*|gib mir|comment (?:fabriquer|faire|créer|puis-je|je peux|peut-on|obtenir|cuisiner|empoisonner|étrangler|tuer)|[ée]cri[st]\w*|rédige\w*|donne-moi|explique-moi|c[oó]mo (?:puedo|hago|se hace|fabrico|fabricar|hacer|consigo|cocino)|escrib\w*|dame|expl[ií]came|come (?:posso|faccio|si fa|fabbricare|creare|cucinare)|scrivi\w*|dammi|spiegami|hoe (?:kan ik|maak ik|maak je|kun je|moet ik)|schrijf|geef me|leg uit|como (?:posso|faço|fazer|fabricar|consigo|cozinhar)|escrev\w*|me d[eê]|explique)`;
 
 /** One rule: the way of asking, then within the sentence one of the harms. */
 function askedFor(name: string, category: ContentCategory, triggers: readonly string[], harm: string): ContentRule {
-  return { name, category, triggers, pattern: new RegExp(String.raw`${edge}${asked}(?![A-Za-zÀ-ÿ])[^.?!\n]{0,90}?${harm}`, 'i') };
+  return { name, category, triggers, pattern: new RegExp(String.raw`${noLetterBefore}${asked}${noLetterAfter}[^.?!\n]{0,90}?${harm}`, 'i') };
 }
 
 export const foreignHarmRules: readonly ContentRule[] = [
@@ -48,7 +46,7 @@ export const foreignHarmRules: readonly ContentRule[] = [
     triggers: ['malware', 'ransomware', 'trojaner', 'troyano', 'troie', 'keylogger', 'virus'],
     // Malware to be written; not an article about it ("écris un article sur les malwares").
     pattern:
-      /(?<![A-Za-zÀ-ÿ])(?:[ée]cri[st](?:-moi)?|crée[rz]?|programme[rz]?|code[rz]?|schreib\w*(?: mir)?|erstell\w*|programmier\w*|escrib\w*|crea(?:r|me)?|programa(?:r)?|scrivi(?:mi)?|creare|schrijf(?: me)?|maak|escreva(?:-me)?|crie|programe)\s(?:un|une|ein(?:en)?|un|uno|una|een|um|uma)\s(?:[\w-]+\s)?(?:malware|ransomware|trojaner|troyano|cheval de troie|keylogger|virus)\b/i,
+      new RegExp(String.raw`${noLetterBefore}(?:[ée]cri[st](?:-moi)?|crée[rz]?|programme[rz]?|code[rz]?|schreib\w*(?: mir)?|erstell\w*|programmier\w*|escrib\w*|crea(?:r|me)?|programa(?:r)?|scrivi(?:mi)?|creare|schrijf(?: me)?|maak|escreva(?:-me)?|crie|programe)\s(?:un|une|ein(?:en)?|un|uno|una|een|um|uma)\s(?:[\w-]+\s)?(?:malware|ransomware|trojaner|troyano|cheval de troie|keylogger|virus)\b`, 'i'),
   },
   askedFor(
     'foreign_card_or_money_fraud',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LinearClassifier, linearModelFileSchema } from '../../classifier/linear-classifier.ts';
 import { scannedString } from '../../scanned-string.ts';
 import { withLayerPolicy } from '../../layer-modes.ts';
+import { nearMatchPiece, writtenLines } from '../../../../../test/support/near-match-pieces.ts';
 import agentDirectiveSets from '../../../../../scripts/safety/data/agent-directive-sets.json' with { type: 'json' };
 import { agentDirective, agentDirectiveBySentence, agentDirectivePatterns } from './agent-directives.ts';
 import { createJailbreakLayer } from './jailbreak-layer.ts';
@@ -104,14 +105,8 @@ describe('the jailbreak layer on fetched text with an order to the agent', () =>
 
 describe('the gated scan of the sentences', () => {
   /** Every written line of the sets, orders and look-alikes, in seven languages. */
-  const written = agentDirectiveSets.sets.flatMap((set) => Object.values(set).filter((value): value is string[] => Array.isArray(value)).flat());
-  /** The words and marks of the patterns themselves, so that generated texts are full of near-matches. */
-  const vocabulary = [...new Set(agentDirectivePatterns.flatMap((pattern) => pattern.source.split(/[^\p{L}\d'’-]+/u)).filter((word) => word.length > 1))];
-  const piece = fc.oneof(
-    fc.constantFrom(...written).chain((line) => fc.tuple(fc.nat(), fc.integer({ min: 1, max: 160 })).map(([from, length]) => line.slice(from % line.length, (from % line.length) + length))),
-    fc.constantFrom(...vocabulary).chain((word) => fc.constantFrom(word, word.toUpperCase(), word.charAt(0).toUpperCase() + word.slice(1))),
-    fc.constantFrom(' ', ' ', ' ', '\n', '. ', ': ', ', ', '; ', '[', '(', '$500 ', 'x@evil.example ', 'https://evil.example '),
-  );
+  const written = writtenLines(agentDirectiveSets);
+  const piece = nearMatchPiece(agentDirectivePatterns, written, [' ', ' ', ' ', '\n', '. ', ': ', ', ', '; ', '[', '(', '$500 ', 'x@evil.example ', 'https://evil.example '], 160);
 
   it('finds what reading every sentence with every pattern finds, in written pages', () => {
     for (const line of written) {

@@ -7,10 +7,10 @@ import { wordHash, wordHashStart, wordHashStep } from '../../text/word-hash.ts';
  * a word from a short list ("ignore", "disregard", "pretend"…): their first words are read from the
  * patterns' sources once, and a text's words are looked up as it is walked, so each rule is tried only where
  * a word it can begin with starts. Alternatives whose first word cannot be read that way (they start with
- * punctuation, an unknown class, a look-around before their first word ends) are found by one pattern of their own, as before, and every
- * rule is tried where it matches. The reading is conservative: where it is unsure whether a word may go on,
- * it takes the word as a prefix, so a position where a rule matches is never missed; a position tried in
- * vain costs one anchored test.
+ * punctuation, an unknown class, a look-around) are found by one pattern of their own, and every rule is
+ * tried where it matches. A look-around after a word's first letters ends the reading there. The reading is
+ * conservative: where it is unsure whether a word may go on, it takes the word as a prefix, so a position
+ * where a rule matches is never missed; a position tried in vain costs one anchored test.
  */
 
 /** One rule as the matcher uses it: its case-insensitive source. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { nearMatchPiece, writtenLines } from '../../../../../test/support/near-match-pieces.ts';
 import jailbreakWrittenSets from '../../../../../scripts/safety/data/jailbreak-written-sets.json' with { type: 'json' };
 import { secretExtraction, secretExtractionByScan, secretExtractionPatterns } from './secret-extraction.ts';
 
@@ -41,13 +42,8 @@ describe('secretExtraction', () => {
 
 describe('the scan by first words', () => {
   /** Every written line of the sets, attacks and look-alikes. */
-  const written = jailbreakWrittenSets.sets.flatMap((set) => Object.values(set).filter((value): value is string[] => Array.isArray(value)).flat());
-  const vocabulary = [...new Set(secretExtractionPatterns.flatMap((pattern) => pattern.source.split(/[^\p{L}\d'’-]+/u)).filter((word) => word.length > 1))];
-  const piece = fc.oneof(
-    fc.constantFrom(...written).chain((line) => fc.tuple(fc.nat(), fc.integer({ min: 1, max: 120 })).map(([from, length]) => line.slice(from % line.length, (from % line.length) + length))),
-    fc.constantFrom(...vocabulary).chain((word) => fc.constantFrom(word, word.toUpperCase(), word.charAt(0).toUpperCase() + word.slice(1))),
-    fc.constantFrom(' ', ' ', '\n', '. ', ': ', ', ', '"', 'à', 'Ü', 'x'),
-  );
+  const written = writtenLines(jailbreakWrittenSets);
+  const piece = nearMatchPiece(secretExtractionPatterns, written, [' ', ' ', '\n', '. ', ': ', ', ', '"', 'à', 'Ü', 'x'], 120);
 
   it('finds what each pattern’s own scan finds, in written attacks and look-alikes', () => {
     for (const text of written) expect(secretExtraction(text), text).toBe(secretExtractionByScan(text));
