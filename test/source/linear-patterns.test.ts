@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyPattern } from '../../src/domain/accounts/api-key.ts';
 import { contentRules } from '../../src/domain/safety/layers/content/content-rules.ts';
+import { protectiveQuestionPatterns } from '../../src/domain/safety/layers/content/protective-question.ts';
 import { agentDirectivePatterns } from '../../src/domain/safety/layers/jailbreak/agent-directives.ts';
 import { jailbreakPatterns } from '../../src/domain/safety/layers/jailbreak/jailbreak-rules.ts';
 import { secretExtractionPatterns } from '../../src/domain/safety/layers/jailbreak/secret-extraction.ts';
@@ -20,7 +21,9 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   // Compiles a catalog schema's `pattern` only to check its syntax; it never runs over any text.
   'src/domain/agents/json-schema-subset.ts': { sites: 1, patterns: () => [] },
   'src/domain/safety/layers/content/content-rules.ts': { sites: 10, patterns: () => contentRules.map((rule) => rule.pattern) },
-  // The crime-request, false-claim, foreign-harm, harm-request, harm-topic, hazard-request and intent rules are among contentRules.
+  // The account-access, covert-harm, crime-request, false-claim, foreign-harm, harm-request, harm-topic, hazard-request and intent rules are among contentRules.
+  'src/domain/safety/layers/content/account-access-rules.ts': { sites: 4, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/covert-harm-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/false-claim-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/crime-request-rules.ts': { sites: 10, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/foreign-harm-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },
@@ -28,6 +31,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   'src/domain/safety/layers/content/harm-topic-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/hazard-request-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/intent-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/protective-question.ts': { sites: 1, patterns: () => protectiveQuestionPatterns },
   'src/domain/safety/layers/jailbreak/agent-directives.ts': { sites: 9, patterns: () => agentDirectivePatterns },
   'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 6, patterns: () => jailbreakPatterns },
   'src/domain/safety/layers/jailbreak/secret-extraction.ts': { sites: 5, patterns: () => secretExtractionPatterns },

@@ -7,6 +7,7 @@ import { isBlockingCategory, type ContentCategory } from './content-categories.t
 import type { ContentSignals } from './content-signals.ts';
 import { categoryHeads, contentVectors, flaggedHead, requestHead } from './content-vector.ts';
 import { isOwnAccountHelp } from './own-account-help.ts';
+import { isProtectiveQuestion } from './protective-question.ts';
 
 /** What the content checks found in one text. */
 export interface ContentAssessment {
@@ -103,7 +104,7 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
   if (requestThreshold !== undefined) {
     asked = scoreAgainst(flaggedScore(requestProbability(model, requests, asks), signals), requestThreshold);
   }
-  const modelScore = ownAccountScore(text, Math.max(flagged, asked), signals);
+  const modelScore = protectiveScore(text, ownAccountScore(text, Math.max(flagged, asked), signals), signals);
   const categories = new Set<ContentCategory>(signals.ruleCategories);
   // A phrase rule names its harm itself; the category heads, which read the words around it, are asked only without one.
   if (modelScore >= harmfulScore && categories.size === 0) {
@@ -144,6 +145,18 @@ const unsureBelow = 0.625;
  */
 function ownAccountScore(text: string, score: number, signals: Pick<ContentSignals, 'ruleCategories'>): number {
   if (score < harmfulScore || score >= unsureBelow || signals.ruleCategories.length > 0 || !isOwnAccountHelp(text)) return score;
+  return harmfulScore - 0.001;
+}
+
+/**
+ * The model's score, except that a harmful score of a short question about guarding against a harm
+ * (protective-question.ts: how to tell, prevent, report or respond, what to do when it is met), which no
+ * phrase rule names, is taken as just below harmful: the model learnt harm from the words such questions
+ * share with requests for it ("How can I tell if an email from my bank is a phishing attempt?" scored
+ * 0.83). Of 6,572 harmful rows of the development data and the written sets, the frame reads none.
+ */
+function protectiveScore(text: string, score: number, signals: Pick<ContentSignals, 'ruleCategories'>): number {
+  if (score < harmfulScore || signals.ruleCategories.length > 0 || !isProtectiveQuestion(text)) return score;
   return harmfulScore - 0.001;
 }
 

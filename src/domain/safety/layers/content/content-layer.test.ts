@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LinearClassifier, linearModelFileSchema } from '../../classifier/linear-classifier.ts';
+import { committedContentModel } from '../../../../../test/support/committed-content-model.ts';
 import type { ScannedString, TextLayerResult } from '../../safety-layer.ts';
 import { scannedString } from '../../scanned-string.ts';
 import { businessIdiomSentences } from './business-idioms.ts';
@@ -9,8 +9,7 @@ import { harmfulRequestSentences } from './harmful-request-examples.ts';
 import { lookAlikeRequestSentences } from './look-alike-requests.ts';
 import { swearingAtThings } from './swearing-examples.ts';
 
-const modelFile = linearModelFileSchema.parse(JSON.parse(readFileSync(new URL('../../../../../catalog/safety/content-model.json', import.meta.url), 'utf8')));
-const layer = createContentLayer(new LinearClassifier(modelFile));
+const layer = createContentLayer(committedContentModel());
 const context = { stage: 'input' as const, policy: { pii: {}, qualityThreshold: 0.5 } };
 const scan = (strings: ScannedString[]) => layer.scan(strings, context) as TextLayerResult;
 const reportOf = (text: string) => scan([scannedString('prompt', text)]).report;

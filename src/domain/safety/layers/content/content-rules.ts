@@ -1,4 +1,6 @@
+import { accountAccessRules } from './account-access-rules.ts';
 import type { ContentCategory } from './content-categories.ts';
+import { covertHarmRules } from './covert-harm-rules.ts';
 import { falseClaimRules } from './false-claim-rules.ts';
 import { harmRequestRules } from './harm-request-rules.ts';
 import { crimeRequestRules } from './crime-request-rules.ts';
@@ -230,6 +232,8 @@ export const contentRules: readonly ContentRule[] = [
   ...harmTopicRules,
   ...foreignHarmRules,
   ...crimeRequestRules,
+  ...accountAccessRules,
+  ...covertHarmRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LinearClassifier, linearModelFileSchema } from '../../classifier/linear-classifier.ts';
+import { committedContentModel } from '../../../../../test/support/committed-content-model.ts';
 import { assessText, harmfulScore } from './content-detector.ts';
 import { isOwnAccountHelp } from './own-account-help.ts';
 
@@ -29,7 +28,7 @@ describe('isOwnAccountHelp', () => {
 });
 
 describe('the content model on requests for help with one’s own login', () => {
-  const model = new LinearClassifier(linearModelFileSchema.parse(JSON.parse(readFileSync(new URL('../../../../../catalog/safety/content-model.json', import.meta.url), 'utf8'))));
+  const model = committedContentModel();
 
   it('lets an unsure score of such a request through, and still refuses takeover requests worded alike', () => {
     // The request head scores these at its threshold (0.51–0.57 before they were read as own-account help).

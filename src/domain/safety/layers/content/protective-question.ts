@@ -1,0 +1,35 @@
+/**
+ * A question asked to guard against a harm, not to do it: "How can I tell if an email from my bank is a
+ * phishing attempt?", "What should I do if I find someone overdosing?", "How should a school handle
+ * cyberbullying?". The model learnt harm from its words (phishing, overdose, bullying), which such a question
+ * shares; it asks how to tell, prevent, report, protect or respond, or what to do when the harm is met, and
+ * names no aim of the asker's own (so that I can, without them knowing, get away with, before I …). Read
+ * only in a short request of at most three sentences; see protectiveScore in content-detector.ts, which then
+ * lets it through unless a phrase rule names a harm. Every pattern is a list of words, read in linear time.
+ */
+
+const longestQuestion = 300;
+const mostSentences = 3;
+
+const guardVerb = String.raw`(?:tell|know|spot|recogni[sz]e|detect|check|verify|identify|protect|prevent|avoid (?:being|getting|falling) (?:scammed|hacked|phished|tricked|fooled|robbed|mugged|targeted|infected|poisoned|stalked|groomed|bullied|for)|report|respond|react|support|stop (?:being|getting) (?:scammed|hacked|bullied|harassed|stalked|tracked|spammed)|keep (?:\w+ ){0,2}?safe|recover from|talk to)`;
+/** What follows the guarding verb: its object or a clause ("tell if", "protect my kids"), not "identify and steal". */
+const guarded = String.raw`(?:if|whether|when|that|a|an|the|someone|somebody|signs?|my|our|your|their|his|her|it|them|him|me|us|myself|ourselves|yourself|children|kids|people|this|these|such|against|from|about|to)\b`;
+const askedHowToGuard = new RegExp(
+  String.raw`\b(?:how (?:can|do|would|should|could|might) (?:i|we|you|one|parents|people|teachers|schools|employers|a (?:parent|school|business|company|teacher|manager))|(?:what are|what's|what is) (?:the |some )?(?:best |safest |right )?(?:ways?|steps?)|ways to|tips (?:to|for|on))\s(?:to\s)?(?:best\s)?${guardVerb}\s${guarded}`,
+  'i',
+);
+const askedWhatToDo = /\bwhat (?:should|can|do|must|could) (?:i|we|parents|a parent|victims?|someone) do (?:if|when|about|after|to help)\b(?!\s*(?:i|we) (?:want|wanted|need|needed|plan|planned|intend|intended|decide|decided) to)/i;
+const askedHowItIsHandled = /\bhow (?!to\b)(?:(?:should|can|do|does|is|are|was|were) )?(?!(?:i|we|you|u)\b)(?:an? |the )?(?:[\w-]+ ){0,4}?(?:is |are |was |were |gets? )?(?:handle[ds]?|respond(?:s|ed)? to|deal(?:s|t)? with|enforced|regulated|investigated|prosecuted|punished|detected|prevented)\b/i;
+/** The asker's own aim, which no guarding question states. */
+const ownAim =
+  /\b(?:so (?:that )?(?:i|we) can|without (?:them|him|her|anyone|anybody|the \w+|my \w+) (?:knowing|noticing|finding out|suspecting)|i want to (?:hurt|kill|harm|get back|punish|scare|ruin)|make (?:sure|it look)|get away with|(?:not|never) (?:get|be|getting|being) caught|untraceable|undetect\w*|before (?:anyone|they|he|she) (?:notices?|finds? out)|before (?:i|we) (?:break|rob|steal|hit|attack|go in|get in|enter|strike|shoot|stab)|to get (?:a |an )?(?:free|refund|payout|money|replacement)|prevent (?:the )?(?:police|cops|authorities|anyone|them|him|her|my \w+) from|from (?:the )?(?:police|cops|feds|authorities|law enforcement))\b/i;
+const sentenceEnd = /[.?!](?=\s|$)/g;
+
+/** Every pattern the frame runs over a text, for the linear-time check of the sources. */
+export const protectiveQuestionPatterns: readonly RegExp[] = [askedHowToGuard, askedWhatToDo, askedHowItIsHandled, ownAim, sentenceEnd];
+
+/** Whether `text` is one short question about guarding against a harm, with no aim of the asker's own. */
+export function isProtectiveQuestion(text: string): boolean {
+  if (text.length > longestQuestion || (text.match(sentenceEnd)?.length ?? 0) > mostSentences) return false;
+  return (askedHowToGuard.test(text) || askedWhatToDo.test(text) || askedHowItIsHandled.test(text)) && !ownAim.test(text);
+}
