@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyPattern } from '../../src/domain/accounts/api-key.ts';
 import { contentRules } from '../../src/domain/safety/layers/content/content-rules.ts';
+import { harmlessTargetPatterns } from '../../src/domain/safety/layers/content/harmless-target.ts';
 import { protectiveQuestionPatterns } from '../../src/domain/safety/layers/content/protective-question.ts';
 import { agentDirectivePatterns } from '../../src/domain/safety/layers/jailbreak/agent-directives.ts';
 import { jailbreakPatterns } from '../../src/domain/safety/layers/jailbreak/jailbreak-rules.ts';
@@ -31,6 +32,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   'src/domain/safety/layers/content/harm-topic-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/hazard-request-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/intent-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/harmless-target.ts': { sites: 1, patterns: () => harmlessTargetPatterns },
   'src/domain/safety/layers/content/protective-question.ts': { sites: 1, patterns: () => protectiveQuestionPatterns },
   'src/domain/safety/layers/jailbreak/agent-directives.ts': { sites: 9, patterns: () => agentDirectivePatterns },
   'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 6, patterns: () => jailbreakPatterns },

@@ -12,7 +12,7 @@ import { noLetterAfter, noLetterBefore } from '../../text/latin-word-start.ts';
  */
 
 /** Someone the asker is not, as the owner: "my ex's", "my boss's", "another person's", "the café next door's". */
-const someoneElse = String.raw`(?:ex|ex-?(?:wife|husband|girlfriend|boyfriend|partner)|wife|husband|girlfriend|boyfriend|gf|bf|partner|spouse|fianc[eé]e?|crush|boss|manager|supervisor|colleague|co-?worker|employee|employer|teacher|roommate|flatmate|housemate|neighbou?r|friend|best friend|classmate|sister|brother|cousin|landlord|tenant|stepdad|stepmom|mother-in-law|father-in-law|someone|somebody|anyone|another (?:person|user|guy|girl|man|woman|employee|student)|other people|a stranger|this (?:guy|girl|person|user)|that (?:guy|girl|person|user)|the (?:owner|previous owner|guy|girl|person)|(?:café|cafe|coffee shop|hotel|shop|office) next door)`;
+const someoneElse = String.raw`(?:ex|ex-?(?:wife|husband|girlfriend|boyfriend|partner)|wife|husband|girlfriend|boyfriend|gf|bf|partner|spouse|fianc[eé]e?|crush|boss|manager|supervisor|ceo|cfo|director|principal|coach|colleague|co-?worker|employee|teacher|roommate|flatmate|housemate|neighbou?r|friend|best friend|classmate|sister|brother|cousin|landlord|tenant|stepdad|stepfather|stepmom|stepmother|nanny|babysitter|mother-in-law|father-in-law|someone|somebody|anyone|another (?:person|user|guy|girl|man|woman|employee|student)|other people|a stranger|(?:a|this|some) (?:guy|girl|man|woman|person|user|streamer|kid)|that (?:guy|girl|person|user)|the (?:owner|previous owner|guy|girl|person)|(?:café|cafe|coffee shop|hotel|shop|office) next door)`;
 const someoneElses = String.raw`(?:(?:my|our|a|the|this|that)\s)?${someoneElse}(?:['’]s|s['’]|['’]|s)`;
 /** Their things, named by a pronoun: only with a verb that leaves no other reading ("get into his Gmail"). */
 const theirs = String.raw`(?:his|her|their)`;
@@ -24,7 +24,7 @@ const credential = String.raw`(?:passwords?|passcodes?|pin(?: code)?|logins?|log
 const getInto = String.raw`(?:get(?:ting)? (?:in(?:to| to)|access to|past|around)|gets? into|break(?:ing)? into|hack(?:ing|ed)?(?: into)?|log(?:ging)? ?(?:in|on)(?:to| to)?|sign(?:ing)? (?:in|on)(?:to| to)?|access(?:ing)?|unlock(?:ing)?|bypass(?:ing)?|crack(?:ing)?|take over|taking over|hijack(?:ing)?|spy(?:ing)? on|snoop(?:ing)? (?:on|in|through)|go(?:ing)? through|intercept(?:ing)?|clon(?:e|ing)|mirror(?:ing)?)`;
 /** Verbs that only read, said of someone's private messages: "read my wife's texts". */
 const readVerb = String.raw`(?:read(?:ing)?|look(?:ing)? (?:at|through|into)|see|view(?:ing)?|monitor(?:ing)?|check(?:ing)?)`;
-const privateMessages = String.raw`(?:e-?mails?|inbox|mailbox|whatsapp|imessages?|dms|direct messages|messages|texts|text messages|chats?|conversations|voicemails?|sms)`;
+const privateMessages = String.raw`(?:e-?mails?|inbox|mailbox|gmail|outlook|icloud|whatsapp|imessages?|dms|direct messages|messages|texts|text messages|chats?|conversations|voicemails?|sms|call logs?)(?!\s(?:address|addresses|id)\b)`;
 /** Verbs that get the secret itself. */
 const takeSecret = String.raw`(?:find(?:ing)? out|figur(?:e|ing) out|guess(?:ing)?|obtain(?:ing)?|steal(?:ing)?|grab(?:bing)?|crack(?:ing)?|captur(?:e|ing)|sniff(?:ing)?|phish(?:ing)?|extract(?:ing)?|dump(?:ing)?)`;
 /** Verbs that use it, said only of someone named as another ("reset another person's password", not "reset her password" for a customer). */
@@ -33,7 +33,7 @@ const useSecret = String.raw`(?:recover(?:ing)?|reset(?:ting)?|chang(?:e|ing)|kn
  * The owner's own help, a parent's, an estate's, a defender's: "she asked me to", "with his permission",
  * "my late father's", "I'm the parent", "how do I know if someone is".
  */
-const ownersHelp = String.raw`\b(?:asked me|asks me|wants me to|with (?:his|her|their|my \w+['’]s) (?:permission|consent|knowledge|help)|(?:he|she|they) (?:lets|let|allows|allowed) me|gave me (?:permission|access|the password)|(?:on|in) (?:his|her|their) behalf|for (?:him|her|them)|help (?:him|her|them|my \w+) (?:get|log|reset|recover|change|set|sign|back)|passed away|died|deceased|late (?:husband|wife|father|mother|mom|mum|dad|brother|sister|son|daughter|partner)|estate|executor|power of attorney|guardian|dementia|(?:my|our) (?:kid|kids|child|children|son|daughter|teen|teenager|\d{1,2}[- ]year[- ]old)\b|i['’]?m (?:the|their|his|her) (?:parent|mom|mum|dad|mother|father|guardian|admin|administrator|it admin)|how (?:do|can|would|could) (?:i|we) (?:know|tell|check|see) if|signs? (?:that|of)|protect\w*|prevent\w*|secur(?:e|ing) (?:my|our)|report\w*|help\w* (?:him|her|them)|shared|sent me|invited me|added me|scam\w* me|hacked me|was hacked|got hacked|has been hacked|forgot)\b`;
+const ownersHelp = String.raw`\b(?:asked me|asks me|wants me to|with (?:his|her|their|my \w+['’]s) (?:permission|consent|knowledge|help)|(?:he|she|they) (?:lets|let|allows|allowed) me|gave me (?:permission|access|the password)|(?:on|in) (?:his|her|their) behalf|for (?:him|her|them)|help (?:him|her|them|my \w+) (?:get|log|reset|recover|change|set|sign|back)|passed away|died|deceased|late (?:husband|wife|father|mother|mom|mum|dad|brother|sister|son|daughter|partner)|estate|executor|power of attorney|guardian|dementia|(?:my|our) (?:kid|kids|child|children|son|daughter|teen|teenager|\d{1,2}[- ]year[- ]old)\b|i['’]?m (?:the|their|his|her) (?:parent|mom|mum|dad|mother|father|guardian|admin|administrator|it admin)|as (?:the|an?|their) (?:[\w-]+ ){0,3}?(?:admin|administrator)|how (?:do|can|would|could) (?:i|we) (?:know|tell|check|see) if|signs? (?:that|of)|protect\w*|prevent\w*|secur(?:e|ing) (?:my|our)|report\w*|help\w* (?:him|her|them)|shared|sent me|invited me|added me|scam\w* me|hacked me|was hacked|got hacked|has been hacked|forgot)\b`;
 const notOwnersHelp = String.raw`(?<!${ownersHelp}[^\n]{0,160})(?![^\n]{0,160}${ownersHelp})`;
 /** Unnoticed by the owner or those who keep the system: "without her knowing", "before they notice". */
 const unnoticed = String.raw`\b(?:without|before) (?:(?:him|her|them|they|he|she|anyone|anybody|IT|the (?:company|owner|admins?|landlord|school|it (?:team|department))|my (?:boss|employer|manager|ex|wife|husband|partner|girlfriend|boyfriend))\s(?:knowing|noticing|notices?|noticed|finding out|finds? out|realizing|realising|realizes?|seeing|sees|catching on)|(?:his|her|their) (?:knowing|knowledge|permission|consent))\b`;
@@ -52,7 +52,7 @@ export const accountAccessRules: readonly ContentRule[] = [
       'whatsapp', 'telegram', 'signal', 'messenger', 'imessage', 'imessages', 'dms', 'messages', 'texts', 'chat', 'chats', 'conversations', 'phone', 'iphone', 'android', 'cell', 'mobile', 'laptop',
       'computer', 'pc', 'tablet', 'ipad', 'wifi', 'fi', 'network', 'router', 'camera', 'cameras', 'cams', 'doorbell', 'netflix', 'spotify', 'hulu', 'psn', 'playstation', 'xbox', 'steam', 'discord',
       'slack', 'onedrive', 'drive', 'dropbox', 'banking', 'paypal', 'venmo', 'cash', 'wallet', 'vpn', 'profile', 'voicemail', 'voicemails', 'sms', 'photos', 'cloud', 'password', 'passwords', 'passcode',
-      'passcodes', 'pin', 'login', 'logins', 'credentials', '2fa', 'verification', 'otp', 'questions', 'answers', 'token', 'tokens', 'handshake', 'unlock', 'screen',
+      'passcodes', 'pin', 'login', 'logins', 'credentials', '2fa', 'verification', 'otp', 'questions', 'answers', 'token', 'tokens', 'handshake', 'unlock', 'screen', 'logs', 'records', 'sim', 'reset', 'codes',
     ],
     pattern: new RegExp(
       [
@@ -63,6 +63,8 @@ export const accountAccessRules: readonly ContentRule[] = [
         String.raw`\b(?:${takeSecret}\s(?:the\s)?(?:${someoneElses}|${theirs})|${useSecret}\s(?:the\s)?${someoneElses})\s(?:[\w-]+\s){0,3}?${credential}\b${notOwnersHelp}`,
         // "the password of whoever used the library computer before me", "the handshake of the café next door's network"
         String.raw`\b(?:${takeSecret}|${useSecret})\s(?:the\s)?(?:[\w-]+\s){0,2}?${credential}\s(?:of|from|for)\s(?:(?:my|a|the)\s)?(?:whoever|${someoneElse}['’]?s?)\b${notOwnersHelp}`,
+        // "make them think I'm my sister so they give me her account and call logs"
+        String.raw`\b(?:pretend(?:ing)? to be|pos(?:e|ing) as|make (?:them|him|her|it|the \w+) (?:think|believe) (?:that )?i(?:'m| am)|impersonat\w*|pass(?:ing)? myself off as)\s(?:my\s)?(?:${someoneElse}|him|her|them)\b[^\n]{0,120}?\b(?:accounts?|passwords?|call logs?|messages|records|sim|number|reset|codes?)\b${notOwnersHelp}`,
         // "my roommate has a password on his PSN account … how do I get around it?"
         String.raw`\b(?:${someoneElses}|(?:my|our) ${someoneElse})\s(?:[\w-]+\s){0,4}?(?:${account}|${credential})\b[^\n]{0,120}?\b(?:get(?:ting)? (?:past|around|into)|bypass|crack|unlock|find out|figure out|guess|hack|break into|log ?into|get in)\s(?:it|them|that|the (?:new )?one|the lock|the password|in)\b${notOwnersHelp}`,
       ].join('|'),

@@ -6,7 +6,8 @@ import { categoriesSettledByWords, hasEvidenceFor } from './category-evidence.ts
 import { isBlockingCategory, type ContentCategory } from './content-categories.ts';
 import type { ContentSignals } from './content-signals.ts';
 import { categoryHeads, contentVectors, flaggedHead, requestHead } from './content-vector.ts';
-import { isOwnAccountHelp } from './own-account-help.ts';
+import { isHarmlessTargetQuestion } from './harmless-target.ts';
+import { isHelpAskedByOwner, isOwnAccountHelp } from './own-account-help.ts';
 import { isProtectiveQuestion } from './protective-question.ts';
 
 /** What the content checks found in one text. */
@@ -104,7 +105,7 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
   if (requestThreshold !== undefined) {
     asked = scoreAgainst(flaggedScore(requestProbability(model, requests, asks), signals), requestThreshold);
   }
-  const modelScore = protectiveScore(text, ownAccountScore(text, Math.max(flagged, asked), signals), signals);
+  const modelScore = helpSoughtScore(text, Math.max(flagged, asked), signals);
   const categories = new Set<ContentCategory>(signals.ruleCategories);
   // A phrase rule names its harm itself; the category heads, which read the words around it, are asked only without one.
   if (modelScore >= harmfulScore && categories.size === 0) {
@@ -138,26 +139,25 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
 const unsureBelow = 0.625;
 
 /**
- * The model's score, except that an unsure harmful score of a short request for help with the asker's own
- * password or account (own-account-help.ts), which no phrase rule names, is taken as just below harmful:
- * the request head scores "How do I reset a forgotten password on Windows 11?" at its threshold, and
- * takeover requests, which name the account's owner or a covert method, are not read so.
+ * The model's score, except for four kinds of short request that no phrase rule names, whose harmful score
+ * is taken as just below harmful:
+ * - help with the asker's own password or account (own-account-help.ts), when the score is unsure: the
+ *   request head scores "How do I reset a forgotten password on Windows 11?" at its threshold, and takeover
+ *   requests, which name the account's owner or a covert method, are not read so (ADR 0079);
+ * - help with someone else's login that its owner asked for or allowed ("my grandma gave me her password
+ *   and asked me to…"), whatever the score (ADR 0080);
+ * - a question about guarding against a harm (protective-question.ts: how to tell, prevent, report or
+ *   respond, what to do when it is met), whatever the score: the model learnt harm from the words such
+ *   questions share with requests for it ("How can I tell if an email from my bank is a phishing attempt?"
+ *   scored 0.83);
+ * - a question whose harm words aim at a game or a pest (harmless-target.ts: "How do I poison an enemy in
+ *   Skyrim?", "the safest way to kill wasps"), whatever the score.
+ * Of 6,572 harmful rows of the development data and the written sets, the last three frames read none (ADR 0080).
  */
-function ownAccountScore(text: string, score: number, signals: Pick<ContentSignals, 'ruleCategories'>): number {
-  if (score < harmfulScore || score >= unsureBelow || signals.ruleCategories.length > 0 || !isOwnAccountHelp(text)) return score;
-  return harmfulScore - 0.001;
-}
-
-/**
- * The model's score, except that a harmful score of a short question about guarding against a harm
- * (protective-question.ts: how to tell, prevent, report or respond, what to do when it is met), which no
- * phrase rule names, is taken as just below harmful: the model learnt harm from the words such questions
- * share with requests for it ("How can I tell if an email from my bank is a phishing attempt?" scored
- * 0.83). Of 6,572 harmful rows of the development data and the written sets, the frame reads none.
- */
-function protectiveScore(text: string, score: number, signals: Pick<ContentSignals, 'ruleCategories'>): number {
-  if (score < harmfulScore || signals.ruleCategories.length > 0 || !isProtectiveQuestion(text)) return score;
-  return harmfulScore - 0.001;
+function helpSoughtScore(text: string, score: number, signals: Pick<ContentSignals, 'ruleCategories'>): number {
+  if (score < harmfulScore || signals.ruleCategories.length > 0) return score;
+  const helpSought = isProtectiveQuestion(text) || isHelpAskedByOwner(text) || isHarmlessTargetQuestion(text) || (score < unsureBelow && isOwnAccountHelp(text));
+  return helpSought ? harmfulScore - 0.001 : score;
 }
 
 /**

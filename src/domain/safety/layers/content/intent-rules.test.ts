@@ -8,6 +8,8 @@ describe('intentRules', () => {
     expect(rulesMatching('What is the easiest way to take the tips jar without being noticed?')).toEqual(['evading_detection']);
     expect(rulesMatching('In Dishonored, how do I get through the level without being detected?')).toEqual([]);
     expect(rulesMatching('How can my character cross the courtyard without being seen by guards in the game?')).toEqual([]);
+    expect(rulesMatching('How can I stay undetected while taking cash from the till?')).toEqual(['evading_detection']);
+    expect(rulesMatching('How did the SolarWinds intrusion go on so long? How had it gone undetected?')).toEqual([]);
   });
 
   it('finds a death or a fire passed off as an accident, but not a mystery plot or a fire investigation', () => {

@@ -28,7 +28,7 @@ export const intentRules: readonly ContentRule[] = [
     category: 'non_violent_crimes',
     triggers: ['caught', 'detected', 'noticed', 'traced', 'undetected', 'detection'],
     pattern: new RegExp(
-      String.raw`${asking}(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,120}?\b(?:without (?:ever )?(?:getting|being) (?:caught|detected|noticed|traced)|undetected|avoid(?:ing)? (?:detection|getting caught|being caught))\b(?![^.?!\n]{0,80}${playFrame})`,
+      String.raw`${asking}(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,120}?\b(?:without (?:ever )?(?:getting|being) (?:caught|detected|noticed|traced)|(?<!\b(?:went|gone|remained|stayed) )undetected|avoid(?:ing)? (?:detection|getting caught|being caught))\b(?![^.?!\n]{0,80}${playFrame})`,
       'i',
     ),
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { committedContentModel } from '../../../../../test/support/committed-content-model.ts';
 import { assessText, harmfulScore } from './content-detector.ts';
-import { isOwnAccountHelp } from './own-account-help.ts';
+import { isHelpAskedByOwner, isOwnAccountHelp } from './own-account-help.ts';
 
 describe('isOwnAccountHelp', () => {
   it.each([
@@ -24,6 +24,24 @@ describe('isOwnAccountHelp', () => {
     'How do I reset his password?',
   ])('does not read %s so', (text) => {
     expect(isOwnAccountHelp(text)).toBe(false);
+  });
+});
+
+describe('isHelpAskedByOwner', () => {
+  it.each([
+    'My grandma gave me her password and asked me to clean up the spam in her email.',
+    'My teenage son asked me to help him get back into his Roblox account.',
+    'How can I help my father manage his bank account with his permission?',
+  ])('reads %s as help the owner asked for', (text) => {
+    expect(isHelpAskedByOwner(text)).toBe(true);
+  });
+
+  it.each([
+    'My ex asked me to leave, so how do I get into her Instagram account?',
+    'My boss asked me to find out a coworker’s password secretly.',
+    'How do I get into my girlfriend’s phone?',
+  ])('does not read %s so', (text) => {
+    expect(isHelpAskedByOwner(text)).toBe(false);
   });
 });
 

@@ -30,3 +30,16 @@ const anotherOrCovert =
 export function isOwnAccountHelp(text: string): boolean {
   return text.length <= longestRequest && credential.test(text) && credentialAction.test(text) && ownOrForgotten.test(text) && !anotherOrCovert.test(text);
 }
+
+/** The owner's own request or permission: "she asked me to", "gave me her password", "with his permission". */
+const ownerAsked =
+  /\b(?:(?:asked|asks|wants|wanted) me to|gave me (?:her|his|their) (?:password|login|passcode|pin|permission)|with (?:her|his|their) (?:permission|consent|okay|ok)|(?:on|in) (?:her|his|their) behalf|at (?:her|his|their) request)\b/i;
+/** A covert or cracking way in, or something not the owner's to give. */
+const covertOrCracking =
+  /\b(?:secretly|without (?:him|her|them|the owner|anyone) (?:knowing|noticing)|hack\w*|crack\w*|phish\w*|steal\w*|stolen|brute|keylog\w*|sniff\w*|intercept\w*|spy\w*|snoop\w*|track\w*|found|picked up|ex|ex'?s|not mine|isn'?t mine|pretend\w*|impersonat\w*)\b/i;
+const account = /\b(?:accounts?|e-?mails?|inbox|gmail|outlook|icloud|apple id|phone|iphone|ipad|tablet|laptop|computer|roblox|facebook|instagram|netflix|login|passwords?|passcodes?|pins?)\b/i;
+
+/** Whether `text` is a short request for help with someone else's login that the owner asked for or allowed. */
+export function isHelpAskedByOwner(text: string): boolean {
+  return text.length <= longestRequest && account.test(text) && ownerAsked.test(text) && !covertOrCracking.test(text);
+}

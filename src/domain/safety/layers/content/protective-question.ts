@@ -11,7 +11,7 @@
 const longestQuestion = 300;
 const mostSentences = 3;
 
-const guardVerb = String.raw`(?:tell|know|spot|recogni[sz]e|detect|check|verify|identify|protect|prevent|avoid (?:being|getting|falling) (?:scammed|hacked|phished|tricked|fooled|robbed|mugged|targeted|infected|poisoned|stalked|groomed|bullied|for)|report|respond|react|support|stop (?:being|getting) (?:scammed|hacked|bullied|harassed|stalked|tracked|spammed)|keep (?:\w+ ){0,2}?safe|recover from|talk to)`;
+const guardVerb = String.raw`(?:tell|know|spot|audit|harden|explain (?:this|the|a|that) (?:scam|fraud|con)|recogni[sz]e|detect|check|verify|identify|protect|prevent|avoid (?:being|getting|falling) (?:scammed|hacked|phished|tricked|fooled|robbed|mugged|targeted|infected|poisoned|stalked|groomed|bullied|for)|report|respond|react|support|stop (?:being|getting) (?:scammed|hacked|bullied|harassed|stalked|tracked|spammed)|keep (?:\w+ ){0,2}?safe|recover from|talk to)`;
 /** What follows the guarding verb: its object or a clause ("tell if", "protect my kids"), not "identify and steal". */
 const guarded = String.raw`(?:if|whether|when|that|a|an|the|someone|somebody|signs?|my|our|your|their|his|her|it|them|him|me|us|myself|ourselves|yourself|children|kids|people|this|these|such|against|from|about|to)\b`;
 const askedHowToGuard = new RegExp(
@@ -20,16 +20,20 @@ const askedHowToGuard = new RegExp(
 );
 const askedWhatToDo = /\bwhat (?:should|can|do|must|could) (?:i|we|parents|a parent|victims?|someone) do (?:if|when|about|after|to help)\b(?!\s*(?:i|we) (?:want|wanted|need|needed|plan|planned|intend|intended|decide|decided) to)/i;
 const askedHowItIsHandled = /\bhow (?!to\b)(?:(?:should|can|do|does|is|are|was|were) )?(?!(?:i|we|you|u)\b)(?:an? |the )?(?:[\w-]+ ){0,4}?(?:is |are |was |were |gets? )?(?:handle[ds]?|respond(?:s|ed)? to|deal(?:s|t)? with|enforced|regulated|investigated|prosecuted|punished|detected|prevented)\b/i;
+/** The asker harmed, then asking what to do: "Someone hacked my Instagram … how do I recover my account?" */
+const askerWasHarmed = /\b(?:someone|somebody|they|he|she|hackers?|scammers?|a scammer|my ex)\s(?:has |have )?(?:hacked|stole|stolen|took over|taken over|got into|broke into|changed the (?:email|password) on|scammed|cloned|hijacked)\s(?:my|our|me)\b[^\n]{0,160}?\b(?:how|what)\b/i;
+/** A purpose of warning or teaching, stated with a question about how a harm is done. */
+const statedProtectivePurpose = /\b(?:how|what|which)\b[^\n]{0,160}?\b(?:i (?:want|need|am trying|'m trying) to|so (?:that )?i can|to help me) (?:warn|protect|educate|teach|explain (?:it|this) to)\b/i;
 /** The asker's own aim, which no guarding question states. */
 const ownAim =
-  /\b(?:so (?:that )?(?:i|we) can|without (?:them|him|her|anyone|anybody|the \w+|my \w+) (?:knowing|noticing|finding out|suspecting)|i want to (?:hurt|kill|harm|get back|punish|scare|ruin)|make (?:sure|it look)|get away with|(?:not|never) (?:get|be|getting|being) caught|untraceable|undetect\w*|before (?:anyone|they|he|she) (?:notices?|finds? out)|before (?:i|we) (?:break|rob|steal|hit|attack|go in|get in|enter|strike|shoot|stab)|to get (?:a |an )?(?:free|refund|payout|money|replacement)|prevent (?:the )?(?:police|cops|authorities|anyone|them|him|her|my \w+) from|from (?:the )?(?:police|cops|feds|authorities|law enforcement))\b/i;
+  /\b(?:so (?:that )?(?:i|we) can(?! (?:warn|protect|educate|teach|inform|prepare))|without (?:them|him|her|anyone|anybody|the \w+|my \w+) (?:knowing|noticing|finding out|suspecting)|i want to (?:hurt|kill|harm|get back|punish|scare|ruin)|make (?:sure|it look)|get away with|(?:not|never) (?:get|be|getting|being) caught|untraceable|undetect\w*|before (?:anyone|they|he|she) (?:notices?|finds? out)|before (?:i|we) (?:break|rob|steal|hit|attack|go in|get in|enter|strike|shoot|stab)|to get (?:a |an )?(?:free|refund|payout|money|replacement)|prevent (?:the )?(?:police|cops|authorities|anyone|them|him|her|my \w+) from|from (?:the )?(?:police|cops|feds|authorities|law enforcement))\b/i;
 const sentenceEnd = /[.?!](?=\s|$)/g;
 
 /** Every pattern the frame runs over a text, for the linear-time check of the sources. */
-export const protectiveQuestionPatterns: readonly RegExp[] = [askedHowToGuard, askedWhatToDo, askedHowItIsHandled, ownAim, sentenceEnd];
+export const protectiveQuestionPatterns: readonly RegExp[] = [askedHowToGuard, askedWhatToDo, askedHowItIsHandled, askerWasHarmed, statedProtectivePurpose, ownAim, sentenceEnd];
 
 /** Whether `text` is one short question about guarding against a harm, with no aim of the asker's own. */
 export function isProtectiveQuestion(text: string): boolean {
   if (text.length > longestQuestion || (text.match(sentenceEnd)?.length ?? 0) > mostSentences) return false;
-  return (askedHowToGuard.test(text) || askedWhatToDo.test(text) || askedHowItIsHandled.test(text)) && !ownAim.test(text);
+  return (askedHowToGuard.test(text) || askedWhatToDo.test(text) || askedHowItIsHandled.test(text) || askerWasHarmed.test(text) || statedProtectivePurpose.test(text)) && !ownAim.test(text);
 }
