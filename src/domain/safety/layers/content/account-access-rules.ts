@@ -21,7 +21,7 @@ const account = String.raw`(?:accounts?|e-?mails?|inbox|mailbox|gmail|outlook|ho
 /** A secret that opens it. */
 const credential = String.raw`(?:passwords?|passcodes?|pin(?: code)?|logins?|login details|credentials|(?:2fa|verification) codes?|otp|security (?:questions?|answers)|tokens?|handshake|unlock (?:code|pattern)|lock screen)`;
 /** Verbs that say the owner's door is opened by someone else. */
-const getInto = String.raw`(?:get(?:ting)? (?:in(?:to| to)|access to|past|around)|gets? into|break(?:ing)? into|hack(?:ing|ed)?(?: into)?|log(?:ging)? ?(?:in|on)(?:to| to)?|sign(?:ing)? (?:in|on)(?:to| to)?|access(?:ing)?|unlock(?:ing)?|bypass(?:ing)?|crack(?:ing)?|take over|taking over|hijack(?:ing)?|spy(?:ing)? on|snoop(?:ing)? (?:on|in|through)|go(?:ing)? through|intercept(?:ing)?|clon(?:e|ing)|mirror(?:ing)?)`;
+const getInto = String.raw`(?:install\w* (?:an? )?(?:hidden |secret |spy |tracking |monitoring )?(?:spy(?:ware)?|tracking|monitoring|stalkerware|keylogger|app|software)\w*(?: (?:app|software|program))? on|get(?:ting)? (?:in(?:to| to)|access to|past|around)|gets? into|break(?:ing)? into|hack(?:ing|ed)?(?: into)?|log(?:ging)? ?(?:in|on)(?:to| to)?|sign(?:ing)? (?:in|on)(?:to| to)?|access(?:ing)?|unlock(?:ing)?|bypass(?:ing)?|crack(?:ing)?|take over|taking over|hijack(?:ing)?|spy(?:ing)? on|snoop(?:ing)? (?:on|in|through)|go(?:ing)? through|intercept(?:ing)?|clon(?:e|ing)|mirror(?:ing)?)`;
 /** Verbs that only read, said of someone's private messages: "read my wife's texts". */
 const readVerb = String.raw`(?:read(?:ing)?|look(?:ing)? (?:at|through|into)|see|view(?:ing)?|monitor(?:ing)?|check(?:ing)?)`;
 const privateMessages = String.raw`(?:e-?mails?|inbox|mailbox|gmail|outlook|icloud|whatsapp|imessages?|dms|direct messages|messages|texts|text messages|chats?|conversations|voicemails?|sms|call logs?)(?!\s(?:address|addresses|id)\b)`;
@@ -43,31 +43,55 @@ const takenThing = String.raw`${notMine}\b(?:${account}|${credential}|client lis
 /** A phone or computer. */
 const device = String.raw`(?:phone|iphone|ipad|android|samsung|pixel|laptop|macbook|tablet|smartwatch|apple watch)`;
 
+/** The words of an account, a device or a secret: one of them is in every request these rules read. */
+const someonesThings: readonly string[] = [
+  'account', 'accounts', 'email', 'emails', 'inbox', 'mailbox', 'gmail', 'outlook', 'hotmail', 'yahoo', 'icloud', 'instagram', 'insta', 'facebook', 'fb', 'snapchat', 'snap', 'tiktok', 'twitter',
+  'whatsapp', 'telegram', 'signal', 'messenger', 'imessage', 'imessages', 'dms', 'messages', 'texts', 'chat', 'chats', 'conversations', 'phone', 'iphone', 'android', 'cell', 'mobile', 'laptop',
+  'computer', 'pc', 'tablet', 'ipad', 'wifi', 'fi', 'network', 'router', 'camera', 'cameras', 'cams', 'doorbell', 'netflix', 'spotify', 'hulu', 'psn', 'playstation', 'xbox', 'steam', 'discord',
+  'slack', 'onedrive', 'drive', 'dropbox', 'banking', 'paypal', 'venmo', 'cash', 'wallet', 'vpn', 'profile', 'voicemail', 'voicemails', 'sms', 'photos', 'cloud', 'password', 'passwords', 'passcode',
+  'passcodes', 'pin', 'login', 'logins', 'credentials', '2fa', 'verification', 'otp', 'questions', 'answers', 'token', 'tokens', 'handshake', 'unlock', 'screen', 'logs', 'records', 'sim', 'reset', 'codes',
+];
+
 export const accountAccessRules: readonly ContentRule[] = [
   {
     name: 'someone_elses_account',
     category: 'privacy',
-    triggers: [
-      'account', 'accounts', 'email', 'emails', 'inbox', 'mailbox', 'gmail', 'outlook', 'hotmail', 'yahoo', 'icloud', 'instagram', 'insta', 'facebook', 'fb', 'snapchat', 'snap', 'tiktok', 'twitter',
-      'whatsapp', 'telegram', 'signal', 'messenger', 'imessage', 'imessages', 'dms', 'messages', 'texts', 'chat', 'chats', 'conversations', 'phone', 'iphone', 'android', 'cell', 'mobile', 'laptop',
-      'computer', 'pc', 'tablet', 'ipad', 'wifi', 'fi', 'network', 'router', 'camera', 'cameras', 'cams', 'doorbell', 'netflix', 'spotify', 'hulu', 'psn', 'playstation', 'xbox', 'steam', 'discord',
-      'slack', 'onedrive', 'drive', 'dropbox', 'banking', 'paypal', 'venmo', 'cash', 'wallet', 'vpn', 'profile', 'voicemail', 'voicemails', 'sms', 'photos', 'cloud', 'password', 'passwords', 'passcode',
-      'passcodes', 'pin', 'login', 'logins', 'credentials', '2fa', 'verification', 'otp', 'questions', 'answers', 'token', 'tokens', 'handshake', 'unlock', 'screen', 'logs', 'records', 'sim', 'reset', 'codes',
-    ],
+    // Getting into it or reading it.
+    triggers: someonesThings,
     pattern: new RegExp(
       [
         // "get into my ex's Snapchat", "log into his personal Gmail", "read my manager's Slack DMs"
         String.raw`\b${getInto}\s(?:${someoneElses}|${theirs})\s(?:[\w-]+\s){0,2}?${account}\b${notOwnersHelp}`,
         String.raw`\b${readVerb}\s${someoneElses}\s(?:[\w-]+\s){0,2}?${privateMessages}\b${notOwnersHelp}`,
+      ].join('|'),
+      'i',
+    ),
+  },
+  {
+    name: 'someone_elses_secret',
+    category: 'privacy',
+    // Its password, code or token taken, or its owner impersonated.
+    triggers: someonesThings,
+    pattern: new RegExp(
+      [
         // "find out my ex's Netflix password", "grab my friend's Discord token", "reset another person's online banking password"
         String.raw`\b(?:${takeSecret}\s(?:the\s)?(?:${someoneElses}|${theirs})|${useSecret}\s(?:the\s)?${someoneElses})\s(?:[\w-]+\s){0,3}?${credential}\b${notOwnersHelp}`,
         // "the password of whoever used the library computer before me", "the handshake of the café next door's network"
         String.raw`\b(?:${takeSecret}|${useSecret})\s(?:the\s)?(?:[\w-]+\s){0,2}?${credential}\s(?:of|from|for)\s(?:(?:my|a|the)\s)?(?:whoever|${someoneElse}['’]?s?)\b${notOwnersHelp}`,
         // "make them think I'm my sister so they give me her account and call logs"
         String.raw`\b(?:pretend(?:ing)? to be|pos(?:e|ing) as|make (?:them|him|her|it|the \w+) (?:think|believe) (?:that )?i(?:'m| am)|impersonat\w*|pass(?:ing)? myself off as)\s(?:my\s)?(?:${someoneElse}|him|her|them)\b[^\n]{0,120}?\b(?:accounts?|passwords?|call logs?|messages|records|sim|number|reset|codes?)\b${notOwnersHelp}`,
-        // "my roommate has a password on his PSN account … how do I get around it?"
-        String.raw`\b(?:${someoneElses}|(?:my|our) ${someoneElse})\s(?:[\w-]+\s){0,4}?(?:${account}|${credential})\b[^\n]{0,120}?\b(?:get(?:ting)? (?:past|around|into)|bypass|crack|unlock|find out|figure out|guess|hack|break into|log ?into|get in)\s(?:it|them|that|the (?:new )?one|the lock|the password|in)\b${notOwnersHelp}`,
       ].join('|'),
+      'i',
+    ),
+  },
+  {
+    name: 'someone_elses_lock_worked_around',
+    category: 'privacy',
+    // A lock named in one sentence, worked around in the next: "my roommate has a password on his PSN
+    // account … how do I get around it?"
+    triggers: someonesThings,
+    pattern: new RegExp(
+      String.raw`\b(?:${someoneElses}|(?:my|our) ${someoneElse})\s(?:[\w-]+\s){0,4}?(?:${account}|${credential})\b[^\n]{0,120}?\b(?:get(?:ting)? (?:past|around|into)|bypass|crack|unlock|find out|figure out|guess|hack|break into|log ?into|get in)\s(?:it|them|that|the (?:new )?one|the lock|the password|in)\b${notOwnersHelp}`,
       'i',
     ),
   },
@@ -101,7 +125,7 @@ export const accountAccessRules: readonly ContentRule[] = [
     name: 'sim_swap_on_someone',
     category: 'non_violent_crimes',
     triggers: ['sim', 'swap', 'simswap', 'swapping', 'swapped'],
-    pattern: /\bsim[- ]?swap\w*\b[^.?!\n]{0,40}?\b(?:on (?:someone|somebody|a target|him|her|them|my \w+)|someone['’]s|somebody['’]s|(?:his|her|their) (?:number|phone|account))/i,
+    pattern: /(?<!\b(?:protect\w*|prevent\w*|defend\w*|avoid\w*|secur\w*)\b[^.?!\n]{0,60})\bsim[- ]?swap\w*\b(?![^.?!\n]{0,80}\b(?:protect|prevent|defend|avoid|secur)\w*)[^.?!\n]{0,40}?\b(?:on (?:someone|somebody|a target|him|her|them|my \w+)|(?:someone|somebody|a target|him|her)\b|someone['’]s|somebody['’]s|(?:his|her|their) (?:number|phone|account))/i,
   },
   {
     name: 'foreign_someone_elses_account',

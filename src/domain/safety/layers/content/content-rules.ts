@@ -1,6 +1,7 @@
 import { accountAccessRules } from './account-access-rules.ts';
 import type { ContentCategory } from './content-categories.ts';
 import { covertHarmRules } from './covert-harm-rules.ts';
+import { exploitationRules } from './exploitation-rules.ts';
 import { falseClaimRules } from './false-claim-rules.ts';
 import { harmRequestRules } from './harm-request-rules.ts';
 import { crimeRequestRules } from './crime-request-rules.ts';
@@ -234,6 +235,7 @@ export const contentRules: readonly ContentRule[] = [
   ...crimeRequestRules,
   ...accountAccessRules,
   ...covertHarmRules,
+  ...exploitationRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */
