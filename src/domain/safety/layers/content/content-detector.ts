@@ -152,7 +152,7 @@ const unsureBelow = 0.625;
  *   scored 0.83);
  * - a question whose harm words aim at a game or a pest (harmless-target.ts: "How do I poison an enemy in
  *   Skyrim?", "the safest way to kill wasps"), whatever the score.
- * Of 6,572 harmful rows of the development data and the written sets, the last three frames read none (ADR 0080).
+ * Of 6,962 harmful rows of the development data and the written sets, the last three frames read none (ADR 0080).
  */
 function helpSoughtScore(text: string, score: number, signals: Pick<ContentSignals, 'ruleCategories'>): number {
   if (score < harmfulScore || signals.ruleCategories.length > 0) return score;

@@ -5,8 +5,10 @@
  * account is someone else's, and such requests name that someone, or how it is kept from them. A request
  * is read so only when it is short, names a credential, what is done with it (reset, recovered, forgotten)
  * and the asker's own things or a forgotten one, and names no one else, nothing stolen or found and no
- * covert or cracking method (see ownAccountScore, which then lets only an unsure score through). Every
- * pattern is a list of words, read in linear time.
+ * covert or cracking method (see helpSoughtScore in content-detector.ts, which then lets only an unsure
+ * score through). A request for help with someone else's login is read as help when its owner asked for it
+ * or allowed it, with no covert or cracking method (isHelpAskedByOwner; ADR 0080). Every pattern is a list
+ * of words, read in linear time.
  */
 
 /** Longer texts are documents or several requests, not one question about one's own login. */

@@ -2,9 +2,11 @@
  * A question asked to guard against a harm, not to do it: "How can I tell if an email from my bank is a
  * phishing attempt?", "What should I do if I find someone overdosing?", "How should a school handle
  * cyberbullying?". The model learnt harm from its words (phishing, overdose, bullying), which such a question
- * shares; it asks how to tell, prevent, report, protect or respond, or what to do when the harm is met, and
- * names no aim of the asker's own (so that I can, without them knowing, get away with, before I …). Read
- * only in a short request of at most three sentences; see protectiveScore in content-detector.ts, which then
+ * shares; it asks how to tell, prevent, report, protect or respond, what to do when the harm is met (or was
+ * done to the asker: "Someone hacked my Instagram … what steps can I take?"), or how a harm is done with a
+ * purpose of warning or teaching stated, and names no aim of the asker's own (so that I can, without them
+ * knowing, get away with, before I break in …). Read
+ * only in a short request of at most three sentences; see helpSoughtScore in content-detector.ts, which then
  * lets it through unless a phrase rule names a harm. Every pattern is a list of words, read in linear time.
  */
 
