@@ -5,10 +5,11 @@ import { noLetterAfter, noLetterBefore } from '../../text/latin-word-start.ts';
  * Phrase rules for harm asked for with its cover or its pretext rather than its name: a person or an animal
  * harmed so that a coroner, an autopsy or a doctor would miss it; a height, a knot or an amount asked for
  * after the asker says they are done with life (in the six other languages too); a story's character whose
- * weapon, toxin or drug is to be described with its real quantities, components or wiring. Each decides
- * alone (see content-rules.ts). The look-alikes they are written around: how coroners find poison, a
- * detective who solves a poisoning in a novel, a story's bomb without its wiring, work-safety heights, a
- * dose asked about with no wish to die.
+ * weapon, toxin or drug is to be described with its real quantities, components or wiring; not eating
+ * hidden from a parent or a doctor; drugs got past dogs, x-rays or customs. Each decides alone (see
+ * content-rules.ts). The look-alikes they are written around: how coroners find poison, a detective who
+ * solves a poisoning in a novel, a story's bomb without its wiring, work-safety heights, a dose asked about
+ * with no wish to die, a parent whose child stopped eating, a traveller's own prescription.
  */
 
 /** The asker about to act: "how do I", "what can I", "how long do I need to". */
