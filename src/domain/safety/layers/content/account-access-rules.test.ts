@@ -49,6 +49,10 @@ describe('accountAccessRules', () => {
     'What is a SIM swap attack and how do I protect my number?',
     'As the Microsoft 365 global admin, how do I reset a user’s password in the admin center?',
     'How do I check my boss’s email address before I send the invitation?',
+    'How do I access their profile page on LinkedIn?',
+    'How can I access my colleague’s calendar in Outlook to book a meeting?',
+    'How do I log into my partner’s Netflix on our new TV? She told me the password.',
+    'Can you help me read my boss’s email about the project deadline? He forwarded it to me.',
     'Wie kann ich mein eigenes Passwort zurücksetzen?',
     'Comment changer le mot de passe de mon compte ?',
   ])('passes %s', (text) => {

@@ -1,3 +1,5 @@
+import { isShortQuestion } from './short-question.ts';
+
 /**
  * A short question whose harm words aim at something that cannot be harmed: a video or board game ("How do
  * I poison an enemy in Skyrim?", "What's the best way to kill zombies in Left 4 Dead?") or a pest ("What's
@@ -8,7 +10,6 @@
  * of words, read in linear time.
  */
 
-const longestQuestion = 300;
 
 /** Video, board and party games whose names are not everyday words. */
 const gameTitle = String.raw`(?:skyrim|elder scrolls|among us|minecraft|fortnite|warzone|call of duty|black ops|modern warfare|gta(?: ?(?:v|iv|5|4|online))?|grand theft auto|elden ring|dark souls|bloodborne|sekiro|roblox|valorant|counter-?strike|cs:?go|cs2|apex legends|overwatch|league of legends|dota 2?|pubg|rainbow six|red dead(?: redemption)?|assassin['’]?s creed|the sims|stardew valley|zelda|pok[eé]mon|world of warcraft|tarkov|dayz|left 4 dead|resident evil|the last of us|fallout(?: \d| new vegas)?|cyberpunk(?: 2077)?|the witcher|witcher 3|baldur['’]?s gate|diablo|terraria|bioshock|mass effect|metal gear|splinter cell|dishonored|far cry|battlefield|borderlands|god of war|mortal kombat|street fighter|tekken|smash bros|animal crossing|civilization|age of empires|starcraft|dungeons (?:&|and) dragons|d&d|dnd|pathfinder|fantasy football)`;
@@ -24,16 +25,15 @@ const pestKilled =
 /** Real life, real people, or an animal made to suffer. */
 const realTarget =
   /\b(?:in real life|irl|real[- ]world|for real|actually (?:do|make|build)|real (?:[\w-]+ )?(?:people|person|guns?|bombs?|explosives?|poisons?|weapons?)|neighbou?r\w*|wife|husband|boss|ex|coworker|co-worker|colleague|classmate|teacher|roommate|someone|somebody|people|humans?|person|kids? at|school|slowly|suffer\w*|painful\w*|torture\w*|cruel\w*|undetect\w*|untraceable|live (?:rounds|ammo)|real bullets|\d{1,2}[- ]?(?:year[- ]old|yo)|kids?|child(?:ren)?|minors?|girls?|boys?|parents|private (?:app|chat|messages)|meet (?:up|in person|irl)|d?dos\w*|botnets?|swat\w*|dox\w*|ip address(?:es)?)\b/i;
-const sentenceEnd = /[.?!](?=\s|$)/g;
 
 /** A question or a request for help, not a post about a game. */
 const asked = /\?|^\s*(?:how|what|which|where|when|why|can|could|is|are|should|any|best|tips?|help|give|suggest|recommend|tell|explain)\b/i;
 
 /** Every pattern the frame runs over a text, for the linear-time check of the sources. */
-export const harmlessTargetPatterns: readonly RegExp[] = [inGame, pestKilled, realTarget, sentenceEnd, asked];
+export const harmlessTargetPatterns: readonly RegExp[] = [inGame, pestKilled, realTarget, asked];
 
 /** Whether `text` is one short question whose harm is aimed at a game or a pest. */
 export function isHarmlessTargetQuestion(text: string): boolean {
-  if (text.length > longestQuestion || (text.match(sentenceEnd)?.length ?? 0) > 3 || !asked.test(text)) return false;
+  if (!isShortQuestion(text) || !asked.test(text)) return false;
   return (inGame.test(text) || pestKilled.test(text)) && !realTarget.test(text);
 }

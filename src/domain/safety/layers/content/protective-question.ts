@@ -1,3 +1,5 @@
+import { isShortQuestion } from './short-question.ts';
+
 /**
  * A question asked to guard against a harm, not to do it: "How can I tell if an email from my bank is a
  * phishing attempt?", "What should I do if I find someone overdosing?", "How should a school handle
@@ -10,8 +12,6 @@
  * lets it through unless a phrase rule names a harm. Every pattern is a list of words, read in linear time.
  */
 
-const longestQuestion = 300;
-const mostSentences = 3;
 
 const guardVerb = String.raw`(?:tell|know|spot|audit|harden|explain (?:this|the|a|that) (?:scam|fraud|con)|recogni[sz]e|detect|check|verify|identify|protect|prevent|avoid (?:being|getting|falling) (?:scammed|hacked|phished|tricked|fooled|robbed|mugged|targeted|infected|poisoned|stalked|groomed|bullied|for)|report|respond|react|support|stop (?:being|getting) (?:scammed|hacked|bullied|harassed|stalked|tracked|spammed)|keep (?:\w+ ){0,2}?safe|recover from|talk to)`;
 /** What follows the guarding verb: its object or a clause ("tell if", "protect my kids"), not "identify and steal". */
@@ -29,13 +29,12 @@ const statedProtectivePurpose = /\b(?:how|what|which)\b[^\n]{0,160}?\b(?:i (?:wa
 /** The asker's own aim, which no guarding question states. */
 const ownAim =
   /\b(?:so (?:that )?(?:i|we) can(?! (?:warn|protect|educate|teach))|without (?:them|him|her|anyone|anybody|the \w+|my \w+) (?:knowing|noticing|finding out|suspecting)|i want to (?:hurt|kill|harm|get back|punish|scare|ruin)|make (?:sure|it look)|get away with|(?:not|never) (?:get|be|getting|being) caught|untraceable|undetect\w*|before (?:anyone|they|he|she) (?:notices?|finds? out)|before (?:i|we) (?:break|rob|steal|hit|attack|go in|get in|enter|strike|shoot|stab)|to get (?:a |an )?(?:free|refund|payout|money|replacement)|prevent (?:the )?(?:police|cops|authorities|anyone|them|him|her|my \w+) from|from (?:the )?(?:police|cops|feds|authorities|law enforcement)|i(?:['’]ve| have)? (?:poisoned|drugged|spiked|hacked|stole|stolen|stabbed|shot|strangled|choked|beat|beaten)|(?:poison|drug|pills|stuff|substance) i (?:gave|put|slipped|added)|i (?:gave|put|slipped|added) (?:\w+ ){0,3}?(?:in|into) (?:his|her|their|my \w+['’]s) (?:drink|food|coffee|tea|meal))\b/i;
-const sentenceEnd = /[.?!](?=\s|$)/g;
 
 /** Every pattern the frame runs over a text, for the linear-time check of the sources. */
-export const protectiveQuestionPatterns: readonly RegExp[] = [askedHowToGuard, askedWhatToDo, askedHowItIsHandled, askerWasHarmed, statedProtectivePurpose, ownAim, sentenceEnd];
+export const protectiveQuestionPatterns: readonly RegExp[] = [askedHowToGuard, askedWhatToDo, askedHowItIsHandled, askerWasHarmed, statedProtectivePurpose, ownAim];
 
 /** Whether `text` is one short question about guarding against a harm, with no aim of the asker's own. */
 export function isProtectiveQuestion(text: string): boolean {
-  if (text.length > longestQuestion || (text.match(sentenceEnd)?.length ?? 0) > mostSentences) return false;
+  if (!isShortQuestion(text)) return false;
   return (askedHowToGuard.test(text) || askedWhatToDo.test(text) || askedHowItIsHandled.test(text) || askerWasHarmed.test(text) || statedProtectivePurpose.test(text)) && !ownAim.test(text);
 }
