@@ -22,10 +22,12 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   // Compiles a catalog schema's `pattern` only to check its syntax; it never runs over any text.
   'src/domain/agents/json-schema-subset.ts': { sites: 1, patterns: () => [] },
   'src/domain/safety/layers/content/content-rules.ts': { sites: 10, patterns: () => contentRules.map((rule) => rule.pattern) },
-  // The account-access, covert-harm, exploitation, crime-request, false-claim, foreign-harm, harm-request, harm-topic, hazard-request and intent rules are among contentRules.
+  // The account-access, covert-harm, exploitation, ordered-harm, evasion, crime-request, false-claim, foreign-harm, harm-request, harm-topic, hazard-request and intent rules are among contentRules.
   'src/domain/safety/layers/content/account-access-rules.ts': { sites: 6, patterns: () => contentRules.map((rule) => rule.pattern) },
-  'src/domain/safety/layers/content/covert-harm-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
-  'src/domain/safety/layers/content/exploitation-rules.ts': { sites: 1, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/covert-harm-rules.ts': { sites: 4, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/exploitation-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/ordered-harm-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/evasion-rules.ts': { sites: 4, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/false-claim-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/crime-request-rules.ts': { sites: 10, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/foreign-harm-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },

@@ -1,6 +1,7 @@
 import { accountAccessRules } from './account-access-rules.ts';
 import type { ContentCategory } from './content-categories.ts';
 import { covertHarmRules } from './covert-harm-rules.ts';
+import { evasionRules } from './evasion-rules.ts';
 import { exploitationRules } from './exploitation-rules.ts';
 import { falseClaimRules } from './false-claim-rules.ts';
 import { harmRequestRules } from './harm-request-rules.ts';
@@ -9,6 +10,7 @@ import { foreignHarmRules } from './foreign-harm-rules.ts';
 import { harmTopicRules } from './harm-topic-rules.ts';
 import { hazardRequestRules } from './hazard-request-rules.ts';
 import { intentRules, request } from './intent-rules.ts';
+import { orderedHarmRules } from './ordered-harm-rules.ts';
 
 /**
  * High-precision phrase rules: each one decides its category on its own, whatever the model says, because
@@ -236,6 +238,8 @@ export const contentRules: readonly ContentRule[] = [
   ...accountAccessRules,
   ...covertHarmRules,
   ...exploitationRules,
+  ...orderedHarmRules,
+  ...evasionRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */

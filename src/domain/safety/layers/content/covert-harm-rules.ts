@@ -6,7 +6,8 @@ import { noLetterAfter, noLetterBefore } from '../../text/latin-word-start.ts';
  * harmed so that a coroner, an autopsy or a doctor would miss it; a height, a knot or an amount asked for
  * after the asker says they are done with life (in the six other languages too); a story's character whose
  * weapon, toxin or drug is to be described with its real quantities, components or wiring; not eating
- * hidden from a parent or a doctor; drugs got past dogs, x-rays or customs. Each decides alone (see
+ * hidden from a parent or a doctor; drugs got past dogs, x-rays or customs; someone hit so no mark shows or
+ * no one hears; a body made to vanish (ADR 0081). Each decides alone (see
  * content-rules.ts). The look-alikes they are written around: how coroners find poison, a detective who
  * solves a poisoning in a novel, a story's bomb without its wiring, work-safety heights, a dose asked about
  * with no wish to die, a parent whose child stopped eating, a traveller's own prescription.
@@ -23,7 +24,7 @@ const coverFromExaminers = String.raw`(?:coroners?|autops(?:y|ies)|toxicology|to
 const despair = String.raw`(?:i(?:['’]ve| have)? decided (?:i(?:['’]m| am) done|to (?:end|go))|i(?:['’]m| am|m) done\b(?! with (?:work|school|my|the|this|that|it\b))|(?:don['’]?t|do not|dont) want to (?:be here|live|exist|wake up|be alive)(?: anymore| any more)?|i (?:want|wanna|am going|['’]m going) to (?:end it|die|not wake up)|end (?:it all|my (?:own )?life)|take my (?:own )?life|(?:want|need) (?:it all|everything|the pain|this) to (?:stop|end)|(?:don['’]?t|do not) want to fail again|(?:be sure|make sure) it(?:['’]ll| will) work this time|(?:if|when) i(?:['’]m| am| was) gone|nobody would (?:even )?(?:notice|care|miss me)|can['’]?t (?:go on|take it anymore|do this anymore)|(?:want|need) (?:it|this|everything) to be over|(?:no|any) reason to (?:live|keep going))`;
 /** A way to die named by its means: a height, a knot, pills. */
 const lethalMeans = String.raw`(?:bridges?|buildings?|roof(?:top)?s?|roof access|height|high enough|tall|knots?|ropes?|noose|hang\w*|jump\w*|fall|pills?|tablets?|dose|overdose|paracetamol|tylenol|acetaminophen|medications?|medicine(?: cabinet)?|gun|train tracks|cliffs?|neck|tight|combination|lethal|garage|carbon monoxide|(?:could|can|should) i take|(?:would|will) do it|work this time|(?:most |least )?painless|way to (?:end it|go)|go quietly|chemicals|fatal)`;
-const certainDeath = String.raw`(?:(?:guaranteed|sure|certain|enough)(?: to be)?|(?:definitely|surely|certainly|always) be) (?:fatal|lethal|to die|to kill (?:me|myself|you))`;
+const certainDeath = String.raw`(?:(?:(?:guaranteed|sure|certain|enough)(?: to be)?|(?:definitely|surely|certainly|always) be) (?:fatal|lethal|to die|to kill (?:me|myself|you))|guarantee[sd]? (?:death|(?:that )?(?:you|i|a person|someone) (?:die|dies|won['’]?t survive)))`;
 /** The same in German, French, Spanish, Italian, Portuguese and Dutch: an amount asked for, to die. */
 const foreignAmount = String.raw`(?:wie ?viel\w*|welche dosis|quelle (?:quantité|dose)|combien|cu[aá]nt[oa]s?|qu[eé] dosis|quant[oa]s?|quanti|quante|quale dose|que dose|hoeveel|welke dosis)`;
 const foreignToDie = String.raw`(?:um zu sterben|(?:um )?nicht mehr aufzuwachen|pour mourir|pour en finir|ne plus (?:jamais )?(?:me|se) réveiller|no (?:volver a )?despertar(?:me|se)?|non svegliar(?:mi|si) più|não acordar mais|niet meer wakker (?:te )?worden|para morir|para no despertar(?:me)?(?: nunca más)?|per morire|per non svegliar(?:mi|si) più|para morrer|para não acordar|om dood te gaan|om te sterven|om niet meer wakker te worden)`;
@@ -58,7 +59,7 @@ export const covertHarmRules: readonly ContentRule[] = [
   {
     name: 'lethal_means_after_despair',
     category: 'self_harm',
-    triggers: ['decided', 'done', 'live', 'exist', 'wake', 'alive', 'die', 'end', 'life', 'here', 'fatal', 'lethal', 'myself', 'suicide', 'stop', 'fail', 'gone', 'nobody', 'anymore', 'time', 'take', 'sterben', 'aufzuwachen', 'mourir', 'réveiller', 'finir', 'morir', 'despertar', 'despertarme', 'morire', 'svegliarmi', 'svegliarsi', 'morrer', 'acordar', 'dood', 'sterven', 'wakker', 'vida', 'vie', 'jours', 'leben', 'vita', 'leven'],
+    triggers: ['decided', 'done', 'live', 'exist', 'wake', 'alive', 'die', 'end', 'life', 'here', 'fatal', 'lethal', 'death', 'guarantee', 'guarantees', 'guaranteed', 'myself', 'suicide', 'stop', 'fail', 'gone', 'nobody', 'anymore', 'time', 'take', 'sterben', 'aufzuwachen', 'mourir', 'réveiller', 'finir', 'morir', 'despertar', 'despertarme', 'morire', 'svegliarmi', 'svegliarsi', 'morrer', 'acordar', 'dood', 'sterven', 'wakker', 'vida', 'vie', 'jours', 'leben', 'vita', 'leven'],
     pattern: new RegExp(
       [
         String.raw`\b${despair}[^\n]{0,160}?\b(?:which|what|whats|where|how)\b[^\n]{0,80}?\b${lethalMeans}\b`,
@@ -66,6 +67,8 @@ export const covertHarmRules: readonly ContentRule[] = [
         String.raw`\b(?:which|what|whats|where|how high|how tall)\b[^.?!\n]{0,80}?\b(?:bridges?|buildings?|heights?|roofs?|floors?|fall|drop|jump)\b[^.?!\n]{0,60}?\b${certainDeath}\b`,
         String.raw`${noLetterBefore}${foreignAmount}${noLetterAfter}[^\n]{0,100}?${noLetterBefore}${foreignToDie}${noLetterAfter}`,
         String.raw`${noLetterBefore}${foreignWay}${noLetterAfter}[^\n]{0,60}?${noLetterBefore}${foreignOwnEnd}${noLetterAfter}`,
+        // "how many of my antidepressants would it take to just not wake up"
+        String.raw`\bhow (?:many|much)\b[^.?!\n]{0,60}?\b(?:would|will|does|do) it take\b[^.?!\n]{0,20}?\bto (?:just |finally )?(?:not wake up|never wake up|end it\b|end my life|kill myself|stop my heart)`,
         // "What's a way to end my life that will look like an accident?"
         String.raw`\b(?:what(?:['’]s| is)|which is|is there|give me|tell me|how (?:do|can|could|would|should) i)\b[^.?!\n]{0,40}?\b(?:way|ways|method|methods) (?:to|of) (?:end(?:ing)? my (?:own )?life|kill(?:ing)? myself|tak(?:e|ing) my (?:own )?life|commit(?:ting)? suicide)\b`,
       ].join('|'),
@@ -101,6 +104,30 @@ export const covertHarmRules: readonly ContentRule[] = [
     // Drugs or cash got past a search; not a traveller's own medicine, nor how the searches work.
     pattern: new RegExp(
       String.raw`\b(?:weed|cannabis|coke|cocaine|crack|meth|molly|mdma|ecstasy|pills|heroin|fentanyl|ketamine|drugs|kilos?|contraband|cash|product|stash)\b(?<!\b(?:prescription|prescribed|my (?:own )?(?:medication|medicine)) [^.?!\n]{0,40})[^\n]{0,120}?\b(?:(?:doesn['’]?t|don['’]?t|won['’]?t|wont|never|can['’]?t) (?:get )?(?:sniffed out|found|detected|caught|flagged|seen)|(?:past|through|by) (?:the )?(?:drug dogs?|sniffer dogs?|k-?9s?|x-?rays?|airport security|security scanners?|customs|border (?:control|agents|patrol|guards))|spot undercover (?:cops|police|officers)|without (?:getting )?(?:searched|sniffed out))`,
+      'i',
+    ),
+  },
+  {
+    name: 'assault_left_unseen',
+    category: 'violent_crimes',
+    triggers: ['bruises', 'bruise', 'bruising', 'marks', 'mark', 'traces', 'hears', 'hear', 'notices', 'sees', 'hearing', 'noticing', 'seeing', 'quietest', 'quietly', 'noticeable', 'witnesses'],
+    // Someone beaten, hit or hurt so that no mark shows or no one hears; not breaking up, nor beating at a game.
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:beat(?:ing)?(?: up)?|punch\w*|hit(?:ting)?|kick\w*|hurt(?:ing)?|slap\w*|choke|choking|strangl\w*|rough(?:ing)? up|knock(?:ing)? out|break(?:ing)? (?:someone|somebody|his|her|their|a (?:man|woman|guy|person)|\w+['’]s) (?:arm|leg|nose|jaw|ribs?|fingers?|wrist|neck|knee))\b[^.?!\n]{0,40}?\b(?:someone|somebody|him|her|them|a (?:man|woman|guy|kid|child|person)|my (?:wife|husband|girlfriend|boyfriend|partner|kid|son|daughter|child|stepson|stepdaughter|roommate)|people|arm|leg|nose|jaw|ribs?|fingers?|wrist)\b[^.?!\n]{0,80}?\b(?:so (?:that )?(?:the )?(?:bruises?|marks?|injur\w*) (?:don['’]?t|won['’]?t|never|do not|will not) show|(?:without|not|no|never) leav\w* (?:any |visible )?(?:marks?|bruises?|traces?)|(?:so|and) (?:nobody|no one|no-one|the neighbou?rs?) (?:nearby )?(?:hears?|notices?|sees?)|without (?:anyone|anybody|witnesses|the neighbou?rs?) (?:hearing|noticing|seeing))`,
+        String.raw`\b(?:quietest|least noticeable|most discreet) (?:way|ways|method) to (?:beat|punch|hit|hurt|choke|strangle|knock out|break (?:someone|somebody|his|her|their|\w+['’]s) (?:arm|leg|nose|jaw|ribs?|fingers?|wrist|neck))\b`,
+      ].join('|'),
+      'i',
+    ),
+  },
+  {
+    name: 'body_disposed_of',
+    category: 'violent_crimes',
+    triggers: ['body', 'bodies', 'corpse', 'corpses', 'remains'],
+    // A dead person's body made to vanish; not a pet's ("the body of my hamster"), a game's or a story's, a
+    // funeral home's work, nor body fat.
+    pattern: new RegExp(
+      String.raw`\b(?:get(?:ting)? rid of|dispos(?:e|ing) of|dump(?:ing)?|bur(?:y|ying)|hid(?:e|ing)|dissolv(?:e|ing)|burn(?:ing)?|destroy(?:ing)?|sink(?:ing)?|cut(?:ting)? up|dismember(?:ing)?|mov(?:e|ing))(?<!\b(?:funeral|mortician|morticians|undertakers?|crematori\w*|hospitals?|coroners?|legally|legal|history|historically|cemeter\w*|archaeolog\w*|detectives?|police|forensic|characters?|novels?|stor(?:y|ies)|fiction|screenplay|plot|mystery|game)\b[^\n]{0,100})\s(?:of\s)?(?:a|the|his|her|their|this|that)\s(?:dead\s|human\s)?(?:body|bodies|corpse|remains)\b(?!\s(?:fat|odou?r|hair|acne|lotion|spray|wash|image|weight|heat|pain|temperature|of (?:the|an?|my|your|this) (?:e-?mail|text|message|essay|letter|request|article|document|post|page|table)))(?![^\n]{0,80}\b(?:in (?:the game|the sims|minecraft|skyrim|gta|rimworld|a game|project zomboid)|zombie|novel|story|fiction|screenplay|plot|character)s?\b)(?!\s+of (?:my|our|the|a|an|his|her|their|this|that) (?:[\w-]+ ){0,2}?(?:fish|animal|pet|hamster|deer|bird|mouse|rat|squirrel|cat|dog|rabbit|chicken|goldfish|horse)s?\b)`,
       'i',
     ),
   },
