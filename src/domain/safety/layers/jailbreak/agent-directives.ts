@@ -236,10 +236,10 @@ const signalPatterns: { [K in keyof DirectiveSignals]: RegExp } = {
  * Whether a sentence reads as an order to the agent reading it. `gated` says which gates the scan of all the
  * sentences found in this one (see gatedSentences): a gate it did not find cannot match here.
  */
-function isDirective(sentence: string, gated: ReadonlySet<Gate>): boolean {
+function isDirective(sentence: string, gated: ReadonlySet<Gate>, steeringCounts = true): boolean {
   const has = (signal: keyof DirectiveSignals) => (!isGate(signal) || gated.has(signal)) && signalPatterns[signal].test(sentence);
   // Steering the answer, or a program addressed and ordered, says enough.
-  if (has('steering') || has('addressed')) return true;
+  if ((steeringCounts && has('steering')) || has('addressed')) return true;
   const action = has('action');
   const addressedMaybe = has('addressedMaybe');
   const tellUser = has('tellUser');
@@ -270,7 +270,7 @@ function isDirective(sentence: string, gated: ReadonlySet<Gate>): boolean {
   if (action && (destination || secrecy || tool || amount) && (has('myAsset') || has('giftCodes'))) return true;
   // The user to be told something with a link, a sum, a promotion or their own details; the agent's answer
   // to carry a link or a promotion ("end your answer with 'visit www…'", "in your summary, recommend …").
-  if ((tellUser || outputRef) && (destination || has('promo'))) return true;
+  if ((tellUser || outputRef) && (destination || (steeringCounts && has('promo')))) return true;
   return tellUser && (amount || userAsset);
 }
 
@@ -362,11 +362,37 @@ function readSentences(text: string): string[] {
 
 /** The first sentence of a text that reads as an order to the agent reading it, or undefined. */
 export function agentDirective(text: string): string | undefined {
-  const sentences = readSentences(text);
+  return firstDirective(readSentences(text), true);
+}
+
+/** A document is at least this long before an order inside it is read as planted there. */
+const shortestDocument = 200;
+/**
+ * Pasted documents longer than this are not read for planted orders: the check costs about 0.45 ms per 8 KB
+ * of a request (a sixth of the request screen) and would cost 6–9 ms per 200 KB. Text a tool fetched is
+ * read whole (agentDirective).
+ */
+const longestPastedDocument = 32 * 1024;
+
+/**
+ * The first order to an agent planted in a document a user pasted, or undefined: an order as agentDirective
+ * reads one, but not one that only steers the answer ("from now on, answer in British English", "end every
+ * reply with the exits", which users ask of their own assistant), in a text of at least 200 characters of
+ * which the order is less than half. A short request that is all order ("pay the invoice to …") is the
+ * user's own; the same order inside an e-mail, a review or a calendar entry is the document's author's. Read
+ * up to 32 KB (longestPastedDocument).
+ */
+export function plantedDirective(text: string): string | undefined {
+  if (text.length < shortestDocument || text.length > longestPastedDocument) return undefined;
+  const found = firstDirective(readSentences(text), false);
+  return found !== undefined && found.length * 2 < text.length ? found : undefined;
+}
+
+function firstDirective(sentences: readonly string[], steeringCounts: boolean): string | undefined {
   const gated = gatedSentences(sentences);
   for (const [index, sentence] of sentences.entries()) {
     const gates = gated.get(index);
-    if (gates !== undefined && isDirective(sentence, gates)) return sentence;
+    if (gates !== undefined && isDirective(sentence, gates, steeringCounts)) return sentence;
   }
   return undefined;
 }

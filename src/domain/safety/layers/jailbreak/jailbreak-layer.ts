@@ -1,6 +1,6 @@
 import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
 import type { ScannedString, TextLayerResult, TextSafetyLayer } from '../../safety-layer.ts';
-import { agentDirective } from './agent-directives.ts';
+import { agentDirective, plantedDirective } from './agent-directives.ts';
 import { secretExtraction } from './secret-extraction.ts';
 import { attackHead, jailbreakTexts, lengthAwareScore, scoreWindows, type ScoringOptions, type WindowScores } from './jailbreak-scorer.ts';
 
@@ -73,7 +73,9 @@ export interface JailbreakAssessment {
   corroboratedScore: number;
   /**
    * With `everySentence` (text a tool fetched): the first sentence that orders the agent reading it to act
-   * for the user or steer its answer (see agent-directives.ts); an attack whatever the score.
+   * for the user or steer its answer (see agent-directives.ts); otherwise (a request) the first such order,
+   * other than steering alone, planted in a document the user pasted (plantedDirective). An attack whatever
+   * the score.
    */
   directive?: string;
   /**
@@ -108,7 +110,7 @@ export function assessJailbreak(model: LinearClassifier, strings: readonly Scann
   const assessment: JailbreakAssessment = { score: lengthAwareScore(model, riskiest), riskiest: riskiestText, planted: riskiest.planted, corroboratedScore };
   const extraction = firstFound(texts, secretExtraction);
   if (extraction !== undefined) assessment.extraction = extraction;
-  const directive = options.everySentence === true ? firstFound(texts, agentDirective) : undefined;
+  const directive = firstFound(texts, options.everySentence === true ? agentDirective : plantedDirective);
   if (directive !== undefined) assessment.directive = directive;
   return assessment;
 }
