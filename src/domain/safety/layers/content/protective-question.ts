@@ -6,7 +6,8 @@ import { isShortQuestion } from './short-question.ts';
  * cyberbullying?". The model learnt harm from its words (phishing, overdose, bullying), which such a question
  * shares; it asks how to tell, prevent, report, protect or respond, what to do when the harm is met (or was
  * done to the asker: "Someone hacked my Instagram … what steps can I take?"), or how a harm is done with a
- * purpose of warning or teaching stated, and names no aim of the asker's own (so that I can, without them
+ * purpose of warning, teaching, training or keeping something away stated ("I want to train my employees to
+ * spot them", "so I can keep them out of my apartment"), and names no aim of the asker's own (so that I can, without them
  * knowing, get away with, before I break in …). Read
  * only in a short request of at most three sentences; see helpSoughtScore in content-detector.ts, which then
  * lets it through unless a phrase rule names a harm. Every pattern is a list of words, read in linear time.
@@ -16,8 +17,10 @@ import { isShortQuestion } from './short-question.ts';
 const guardVerb = String.raw`(?:tell|know|spot|audit|harden|explain (?:this|the|a|that) (?:scam|fraud|con)|recogni[sz]e|detect|check|verify|identify|protect|prevent|avoid (?:being|getting|falling) (?:scammed|hacked|phished|tricked|fooled|robbed|mugged|targeted|infected|poisoned|stalked|groomed|bullied|for)|report|respond|react|support|stop (?:being|getting) (?:scammed|hacked|bullied|harassed|stalked|tracked|spammed)|keep (?:\w+ ){0,2}?safe|recover from|talk to)`;
 /** What follows the guarding verb: its object or a clause ("tell if", "protect my kids"), not "identify and steal". */
 const guarded = String.raw`(?:if|whether|when|that|a|an|the|someone|somebody|signs?|my|our|your|their|his|her|it|them|him|me|us|myself|ourselves|yourself|children|kids|people|this|these|such|against|from|about|to)\b`;
+/** Verbs of fighting a harm, which take any object: "tackle sextortion", "combat grooming". */
+const fightVerb = String.raw`(?:address|tackle|combat|counter)`;
 const askedHowToGuard = new RegExp(
-  String.raw`\b(?:how (?:can|do|would|should|could|might) (?:i|we|you|one|parents|people|teachers|schools|employers|a (?:parent|school|business|company|teacher|manager))|(?:what are|what's|what is) (?:the |some )?(?:best |safest |right )?(?:ways?|steps?)|ways to|tips (?:to|for|on))\s(?:to\s)?(?:best\s)?${guardVerb}\s${guarded}`,
+  String.raw`\b(?:how (?:can|do|would|should|could|might) (?:i|we|you|one|parents|people|teachers|schools|employers|a (?:parent|school|business|company|teacher|manager))|(?:what are|what's|what is) (?:the |some )?(?:best |safest |right )?(?:ways?|steps?)|ways to|tips (?:to|for|on))\s(?:to\s)?(?:best\s)?(?:${guardVerb}\s${guarded}|${fightVerb}\s\w)`,
   'i',
 );
 const askedWhatToDo = /\bwhat (?:should|can|do|must|could) (?:i|we|parents|a parent|victims?|someone) do (?:if|when|about|after|to help)\b(?!\s*(?:i|we) (?:want|wanted|need|needed|plan|planned|intend|intended|decide|decided) to)/i;
@@ -25,10 +28,11 @@ const askedHowItIsHandled = /\bhow (?!to\b)(?:(?:should|can|do|does|is|are|was|w
 /** The asker harmed, then asking what to do: "Someone hacked my Instagram … how do I recover my account?" */
 const askerWasHarmed = /\b(?:someone|somebody|they|he|she|hackers?|scammers?|a scammer|my ex)\s(?:has |have )?(?:hacked|stole|stolen|took over|taken over|got into|broke into|changed the (?:email|password) on|scammed|cloned|hijacked)\s(?:my|our|me)\b[^\n]{0,160}?\b(?:how|what)\b/i;
 /** A purpose of warning or teaching, stated with a question about how a harm is done. */
-const statedProtectivePurpose = /\b(?:how|what|which)\b[^\n]{0,160}?\b(?:i (?:want|need|am trying|'m trying) to|so (?:that )?i can|to help me) (?:warn|protect|educate|teach|explain (?:it|this) to)\b/i;
+const statedProtectivePurpose =
+  /\b(?:how|what|which)\b[^\n]{0,160}?\b(?:(?:i|we|(?:our|my) (?:[\w-]+ ){0,1}[\w-]+) (?:want|wants|need|needs|am trying|['’]m trying|are trying|is trying|have|has) to|so (?:that )?(?:i|we) can|to help (?:me|us)) (?:warn|protect|educate|teach|train|brief|alert|prepare|explain (?:it|this) to|spot|recogni[sz]e|keep (?:it|them|this|that|these|those|(?:the |my |our )?(?:kids?|children|child|pets?|dogs?|cats?|puppy|puppies|kittens?|baby|toddlers?|family)) (?:out|away|safe))\b/i;
 /** The asker's own aim, which no guarding question states. */
 const ownAim =
-  /\b(?:so (?:that )?(?:i|we) can(?! (?:warn|protect|educate|teach))|without (?:them|him|her|anyone|anybody|the \w+|my \w+) (?:knowing|noticing|finding out|suspecting)|i want to (?:hurt|kill|harm|get back|punish|scare|ruin)|make (?:sure|it look)|get away with|(?:not|never) (?:get|be|getting|being) caught|untraceable|undetect\w*|before (?:anyone|they|he|she) (?:notices?|finds? out)|before (?:i|we) (?:break|rob|steal|hit|attack|go in|get in|enter|strike|shoot|stab)|to get (?:a |an )?(?:free|refund|payout|money|replacement)|prevent (?:the )?(?:police|cops|authorities|anyone|them|him|her|my \w+) from|from (?:the )?(?:police|cops|feds|authorities|law enforcement)|i(?:['’]ve| have)? (?:poisoned|drugged|spiked|hacked|stole|stolen|stabbed|shot|strangled|choked|beat|beaten)|(?:poison|drug|pills|stuff|substance) i (?:gave|put|slipped|added)|i (?:gave|put|slipped|added) (?:\w+ ){0,3}?(?:in|into) (?:his|her|their|my \w+['’]s) (?:drink|food|coffee|tea|meal))\b/i;
+  /\b(?:so (?:that )?(?:i|we) can(?! (?:warn|protect|educate|teach|train|brief|alert|prepare|spot|recogni[sz]e|keep (?:it|them|this|that|these|those|(?:the |my |our )?(?:kids?|children|child|pets?|dogs?|cats?|puppy|puppies|kittens?|baby|toddlers?|family)) (?:out|away|safe)))|without (?:them|him|her|anyone|anybody|the \w+|my \w+) (?:knowing|noticing|finding out|suspecting)|i want to (?:hurt|kill|harm|get back|punish|scare|ruin)|make (?:sure|it look)|get away with|(?:not|never) (?:get|be|getting|being) caught|untraceable|undetect\w*|before (?:anyone|they|he|she) (?:notices?|finds? out)|before (?:i|we) (?:break|rob|steal|hit|attack|go in|get in|enter|strike|shoot|stab)|to get (?:a |an )?(?:free|refund|payout|money|replacement)|prevent (?:the )?(?:police|cops|authorities|anyone|them|him|her|my \w+) from|from (?:the )?(?:police|cops|feds|authorities|law enforcement)|i(?:['’]ve| have)? (?:poisoned|drugged|spiked|hacked|stole|stolen|stabbed|shot|strangled|choked|beat|beaten)|(?:poison|drug|pills|stuff|substance) i (?:gave|put|slipped|added)|i (?:gave|put|slipped|added) (?:\w+ ){0,3}?(?:in|into) (?:his|her|their|my \w+['’]s) (?:drink|food|coffee|tea|meal))\b/i;
 
 /** Every pattern the frame runs over a text, for the linear-time check of the sources. */
 export const protectiveQuestionPatterns: readonly RegExp[] = [askedHowToGuard, askedWhatToDo, askedHowItIsHandled, askerWasHarmed, statedProtectivePurpose, ownAim];
