@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyPattern } from '../../src/domain/accounts/api-key.ts';
 import { contentRules } from '../../src/domain/safety/layers/content/content-rules.ts';
+import { otherScriptAsked, otherScriptGuarding, otherScriptHarm } from '../../src/domain/safety/layers/content/other-script-harm-rules.ts';
 import { harmlessTargetPatterns } from '../../src/domain/safety/layers/content/harmless-target.ts';
 import { protectiveQuestionPatterns } from '../../src/domain/safety/layers/content/protective-question.ts';
 import { agentDirectivePatterns } from '../../src/domain/safety/layers/jailbreak/agent-directives.ts';
@@ -22,12 +23,13 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   // Compiles a catalog schema's `pattern` only to check its syntax; it never runs over any text.
   'src/domain/agents/json-schema-subset.ts': { sites: 1, patterns: () => [] },
   'src/domain/safety/layers/content/content-rules.ts': { sites: 10, patterns: () => contentRules.map((rule) => rule.pattern) },
-  // The account-access, covert-harm, exploitation, ordered-harm, evasion, crime-request, false-claim, foreign-harm, harm-request, harm-topic, hazard-request and intent rules are among contentRules.
+  // The account-access, covert-harm, exploitation, ordered-harm, evasion, other-script-harm, crime-request, false-claim, foreign-harm, harm-request, harm-topic, hazard-request and intent rules are among contentRules.
   'src/domain/safety/layers/content/account-access-rules.ts': { sites: 6, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/covert-harm-rules.ts': { sites: 4, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/exploitation-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/ordered-harm-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/evasion-rules.ts': { sites: 4, patterns: () => contentRules.map((rule) => rule.pattern) },
+  'src/domain/safety/layers/content/other-script-harm-rules.ts': { sites: 4, patterns: () => [...contentRules.map((rule) => rule.pattern), otherScriptAsked, otherScriptGuarding, otherScriptHarm] },
   'src/domain/safety/layers/content/false-claim-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/crime-request-rules.ts': { sites: 10, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/foreign-harm-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },

@@ -11,6 +11,7 @@ import { harmTopicRules } from './harm-topic-rules.ts';
 import { hazardRequestRules } from './hazard-request-rules.ts';
 import { intentRules, request } from './intent-rules.ts';
 import { orderedHarmRules } from './ordered-harm-rules.ts';
+import { otherScriptHarmRules } from './other-script-harm-rules.ts';
 
 /**
  * High-precision phrase rules: each one decides its category on its own, whatever the model says, because
@@ -24,6 +25,11 @@ export interface ContentRule {
   category: ContentCategory;
   /** Lower-cased words (as the tokenizer splits them) of which at least one must occur for the rule to run. */
   triggers: readonly string[];
+  /**
+   * Run on every text with Cyrillic, Arabic, Chinese or Japanese letters, read whole: those scripts have no
+   * trigger words (the tokenizer splits Latin letters and digits). See other-script-harm-rules.ts.
+   */
+  otherScripts?: true;
   pattern: RegExp;
 }
 
@@ -240,6 +246,7 @@ export const contentRules: readonly ContentRule[] = [
   ...exploitationRules,
   ...orderedHarmRules,
   ...evasionRules,
+  ...otherScriptHarmRules,
 ];
 
 /** A fork bomb has no words to trigger on; the layer looks for its shape directly. */

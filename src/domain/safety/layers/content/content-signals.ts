@@ -55,6 +55,8 @@ export function contentSignals(text: string): ContentSignals {
   let start = -1;
   let hash = wordHashStart;
   // What the current word holds besides letters and digits; most words hold neither, and skip the checks.
+  // Whether the text holds letters of the scripts that have rules without trigger words.
+  let otherScripts = false;
   let hasApostrophe = false;
   let hasMask = false;
   const lowerUnits = codeUnits(lower);
@@ -67,6 +69,8 @@ export function contentSignals(text: string): ContentSignals {
       if (textUnits[index] !== code) uppercase += 1;
     } else if ((code === 0xd83d || code === 0xd83e) && contemptEmoji.has(lower.slice(index, index + 2))) {
       contempt += 1;
+    } else if (code >= 0x0400 && !otherScripts) {
+      otherScripts = isOtherScriptLetter(code);
     }
     // "*" and "$" stay inside a word: "f*ck", "dumba$$" are words with letters masked.
     const marked = code === 39 || code === 42 || code === 36;
@@ -118,12 +122,17 @@ export function contentSignals(text: string): ContentSignals {
     }
   }
 
-  const { rules, categories } = triggers.match(text, lower.length === text.length);
+  const { rules, categories } = triggers.match(text, lower.length === text.length, otherScripts);
   const shape = { words, aimed, masked, contempt, shouting: letters >= 8 ? uppercase / letters : 0 };
   const hasEvidence = masked > 0 || contempt > 0 || rules.length > 0 || counts.some((count) => count > 0);
   const listCounts = {} as Record<LexiconList, number>;
   for (let index = 0; index < listNames.length; index += 1) listCounts[listNames[index] as LexiconList] = counts[index] as number;
   return { features: featuresOf(counts, shape, rules), rules, ruleCategories: categories, words, hasEvidence, listCounts, addressed: lastSecondPerson > 0, aimed, aimedInsults, masked };
+}
+
+/** Cyrillic, Arabic, Japanese kana or Chinese characters (see ContentRule.otherScripts). */
+function isOtherScriptLetter(code: number): boolean {
+  return (code >= 0x0400 && code <= 0x04ff) || (code >= 0x0600 && code <= 0x06ff) || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x4e00 && code <= 0x9fff);
 }
 
 /** The lists of a word no list holds exactly: a possessive of one that does ("idiot's"), or a stem's word. */

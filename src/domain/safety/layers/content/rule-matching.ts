@@ -1,5 +1,6 @@
 import type { ContentCategory } from './content-categories.ts';
 import { contentRules, forkBombPattern } from './content-rules.ts';
+import { otherScriptAsked, otherScriptGuarding, otherScriptHarm } from './other-script-harm-rules.ts';
 
 /**
  * Characters a rule's phrase may extend either side of its trigger word. The longest phrases ("I am
@@ -21,15 +22,19 @@ export class RuleTriggers {
   /**
    * The rules whose phrase occurs in the text and the categories they decide, sorted. Positions are
    * offsets into `text`; when the caller read a lower-cased copy of another length, pass `exact = false`
-   * and every triggered rule reads the whole text.
+   * and every triggered rule reads the whole text. With `otherScripts` (the text has Cyrillic, Arabic,
+   * Chinese or Japanese letters) the rules for those scripts read the whole text too.
    */
-  match(text: string, exact: boolean): { rules: string[]; categories: ContentCategory[] } {
+  match(text: string, exact: boolean, otherScripts = false): { rules: string[]; categories: ContentCategory[] } {
     const rules: string[] = [];
     const categories = new Set<ContentCategory>();
+    const askedWindows = otherScripts ? otherScriptWindows(text) : [];
     contentRules.forEach((rule, ruleIndex) => {
       const positions = this.#positions[ruleIndex];
-      if (positions === undefined) return;
-      const found = exact ? windowsOf(text, positions).some(([from, to]) => rule.pattern.test(from === 0 && to === text.length ? text : text.slice(from, to))) : rule.pattern.test(text);
+      let found: boolean;
+      if (rule.otherScripts === true) found = askedWindows.some(([from, to]) => rule.pattern.test(text.slice(from, to)));
+      else if (positions === undefined) return;
+      else found = exact ? windowsOf(text, positions).some(([from, to]) => rule.pattern.test(from === 0 && to === text.length ? text : text.slice(from, to))) : rule.pattern.test(text);
       if (found) {
         rules.push(rule.name);
         categories.add(rule.category);
@@ -41,6 +46,30 @@ export class RuleTriggers {
     }
     return { rules, categories: [...categories].sort() };
   }
+}
+
+/**
+ * Where the rules for other scripts are tried: around each way of asking (other-script-harm-rules.ts), in a
+ * text that names one of their harms and no guarding word; none otherwise. Up to three passes over the text.
+ */
+function otherScriptWindows(text: string): [number, number][] {
+  if (!otherScriptHarm.test(text) || otherScriptGuarding.test(text)) return [];
+  const positions: number[] = [];
+  otherScriptAsked.lastIndex = 0;
+  for (let match = otherScriptAsked.exec(text); match !== null; match = otherScriptAsked.exec(text)) {
+    positions.push(match.index);
+    if (match[0].length === 0) otherScriptAsked.lastIndex += 1;
+  }
+  // Not widened to whitespace: Chinese and Japanese have none, and the window would grow to the whole text.
+  const windows: [number, number][] = [];
+  for (const position of positions) {
+    const from = Math.max(0, position - reach);
+    const to = Math.min(text.length, position + reach);
+    const last = windows.at(-1);
+    if (last && from <= last[1]) last[1] = to;
+    else windows.push([from, to]);
+  }
+  return windows;
 }
 
 /** Windows of `reach` around each position (ascending), merged, widened to whitespace so no word is cut. */
