@@ -40,6 +40,8 @@ describe('harmTopicRules', () => {
     'How do I find hidden cameras in my Airbnb bathroom?',
     'What is the address of the public library on Main Street?',
     'Write examples of mean comments kids post online for my anti-bullying lesson.',
+    'How do I beat my brother at chess without him noticing my strategy?',
+    'How can I win the poker tournament without the other players noticing my tells?',
   ])('passes %s', (text) => {
     expect(topicRulesMatching(text)).toEqual([]);
   });

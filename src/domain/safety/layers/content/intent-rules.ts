@@ -8,7 +8,7 @@ export const request = String.raw`(?:how (?:do|does|can|could|would|should) (?:i
  * Games, stories and stealth missions, where staying unseen is the point and harms no one; or a sentence
  * opening with the title it is about ("In Skyrim, …", "In Hitman 3, …").
  */
-export const playFrame = String.raw`(?:\b(?:game|games|gaming|mission|stealth|level|player|character|characters|novel|story|fiction|film|movie|scene|play|script|rpg|dungeons)\b|(?:^|[.?!\n])\s*in [\w' :-]{1,40},)`;
+export const playFrame = String.raw`(?:\b(?:game|games|gaming|mission|stealth|level|player|character|characters|novel|story|fiction|film|movie|scene|play|script|rpg|dungeons|chess|poker|checkers|draughts|scrabble|monopoly|sudoku|crossword|tournament|paintball|laser tag|hide[- ]and[- ]seek|board game|card game|fantasy football)\b|(?:^|[.?!\n])\s*in [\w' :-]{1,40},)`;
 /** People the asker knows privately: their details are not public, whoever asks for them. */
 const acquaintance = String.raw`(?:friend|neighbou?r|coworker|co-worker|colleague|classmate|roommate|flatmate|ex|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|cousin|landlord|tenant|boss|teacher|nurse|barista|date)`;
 const privateDetail = String.raw`(?:home address|current address|personal (?:phone |mobile )?number|(?:mobile|cell|phone) number|social security number|credit card (?:number|details)|bank (?:account )?(?:number|details)|passport number|email password)`;
