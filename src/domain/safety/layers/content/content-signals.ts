@@ -54,9 +54,9 @@ export function contentSignals(text: string): ContentSignals {
   let lastSecondPerson = -aimReach - 1;
   let start = -1;
   let hash = wordHashStart;
-  // What the current word holds besides letters and digits; most words hold neither, and skip the checks.
   // Whether the text holds letters of the scripts that have rules without trigger words.
   let otherScripts = false;
+  // What the current word holds besides letters and digits; most words hold neither, and skip the checks.
   let hasApostrophe = false;
   let hasMask = false;
   const lowerUnits = codeUnits(lower);

@@ -23,7 +23,7 @@ export class RuleTriggers {
    * The rules whose phrase occurs in the text and the categories they decide, sorted. Positions are
    * offsets into `text`; when the caller read a lower-cased copy of another length, pass `exact = false`
    * and every triggered rule reads the whole text. With `otherScripts` (the text has Cyrillic, Arabic,
-   * Chinese or Japanese letters) the rules for those scripts read the whole text too.
+   * Chinese or Japanese letters) the rules for those scripts read the stretches around its ways of asking.
    */
   match(text: string, exact: boolean, otherScripts = false): { rules: string[]; categories: ContentCategory[] } {
     const rules: string[] = [];
@@ -61,25 +61,20 @@ function otherScriptWindows(text: string): [number, number][] {
     if (match[0].length === 0) otherScriptAsked.lastIndex += 1;
   }
   // Not widened to whitespace: Chinese and Japanese have none, and the window would grow to the whole text.
-  const windows: [number, number][] = [];
-  for (const position of positions) {
-    const from = Math.max(0, position - reach);
-    const to = Math.min(text.length, position + reach);
-    const last = windows.at(-1);
-    if (last && from <= last[1]) last[1] = to;
-    else windows.push([from, to]);
-  }
-  return windows;
+  return windowsOf(text, positions, false);
 }
 
-/** Windows of `reach` around each position (ascending), merged, widened to whitespace so no word is cut. */
-function windowsOf(text: string, positions: readonly number[]): [number, number][] {
+/**
+ * Windows of `reach` around each position (ascending), merged, and unless told otherwise widened to
+ * whitespace so no word is cut.
+ */
+function windowsOf(text: string, positions: readonly number[], widen = true): [number, number][] {
   const windows: [number, number][] = [];
   for (const position of positions) {
     let from = Math.max(0, position - reach);
     let to = Math.min(text.length, position + reach);
-    while (from > 0 && !isSpace(text.charCodeAt(from - 1))) from -= 1;
-    while (to < text.length && !isSpace(text.charCodeAt(to))) to += 1;
+    while (widen && from > 0 && !isSpace(text.charCodeAt(from - 1))) from -= 1;
+    while (widen && to < text.length && !isSpace(text.charCodeAt(to))) to += 1;
     const last = windows.at(-1);
     if (last && from <= last[1]) last[1] = Math.max(last[1], to);
     else windows.push([from, to]);
