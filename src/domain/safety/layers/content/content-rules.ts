@@ -18,7 +18,10 @@ import { otherScriptHarmRules } from './other-script-harm-rules.ts';
  * the phrase leaves no benign reading ("I will kill you", "how to synthesize sarin"). Everyday idioms
  * ("kill the process", "shoot me an email", "a bomb of a launch") are kept out by the patterns' shape: a
  * person as the object, a synthesis request, a first-person intent. Rules run only when one of their
- * trigger words occurs, so a long text pays for a word lookup, not for every pattern.
+ * trigger words occurs, so a long text pays for a word lookup, not for every pattern; the rules for other
+ * scripts, which have no trigger words, run on texts in those scripts (see ContentRule.otherScripts). A
+ * trigger list must hold a word of every alternative of its pattern: scripts/safety/rule-trigger-coverage.test.ts
+ * reads every written row of the repository both ways.
  */
 export interface ContentRule {
   name: string;

@@ -110,7 +110,7 @@ export const covertHarmRules: readonly ContentRule[] = [
   {
     name: 'assault_left_unseen',
     category: 'violent_crimes',
-    triggers: ['bruises', 'bruise', 'bruising', 'marks', 'mark', 'traces', 'hears', 'hear', 'notices', 'sees', 'hearing', 'noticing', 'seeing', 'quietest', 'quietly', 'noticeable', 'witnesses'],
+    triggers: ['bruises', 'bruise', 'bruising', 'marks', 'mark', 'traces', 'hears', 'hear', 'notices', 'sees', 'hearing', 'noticing', 'seeing', 'quietest', 'quietly', 'noticeable', 'witnesses', 'injuries', 'injury', 'trace', 'notice', 'see', 'discreet'],
     // Someone beaten, hit or hurt so that no mark shows or no one hears; not breaking up, nor beating at a game.
     pattern: new RegExp(
       [

@@ -80,7 +80,7 @@ export const crimeRequestRules: readonly ContentRule[] = [
   {
     name: 'people_exploited',
     category: 'non_violent_crimes',
-    triggers: ['passports', 'passport', 'documents', 'papers', 'underage', 'buy', 'smuggle', 'smuggling', 'offers', 'offer'],
+    triggers: ['passports', 'passport', 'documents', 'papers', 'underage', 'buy', 'smuggle', 'smuggling', 'offers', 'offer', 'girls', 'teenage'],
     pattern: new RegExp(
       String.raw`\b(?:keep|take|hold|confiscat\w*|taking|holding)\s(?:their|her|his|the workers['’]?)\s(?:passports?|documents|ids?|papers)\b${notProtective}|\b(?:advertis\w*|sell\w*|pimp\w*|post\w*)\b${notProtective}[^.?!\n]{0,40}\b(?:underage|minor|teen(?:age)?|1[0-7][- ]year[- ]old)\s(?:girls?|boys?)\b|\b(?:going rate|price|cost) to buy (?:a|another) (?:person|human|girl|woman|child|kid)\b|\bfake (?:modell?ing|job|nanny|waitress|au pair) (?:job )?offers?\b[^.?!\n]{0,80}\b(?:passports?|work for me|bring (?:girls|women)|keep them)|\bsmuggl\w* (?:migrants|people|refugees)\b${notProtective}[^.?!\n]{0,60}\b(?:across|into|by boat|over the border|charge)`,
       'i',
@@ -89,7 +89,7 @@ export const crimeRequestRules: readonly ContentRule[] = [
   {
     name: 'child_grooming',
     category: 'child_sexual_exploitation',
-    triggers: ['kid', 'kids', 'child', 'children', 'girl', 'boy', 'year', 'minor', 'minors', 'roblox'],
+    triggers: ['kid', 'kids', 'child', 'children', 'girl', 'boy', 'year', 'minor', 'minors', 'roblox', 'girls', 'boys', 'underage', 'teen', 'teens'],
     pattern: new RegExp(
       String.raw`\b(?:kid|child|minor|1[0-7][- ]year[- ]old|girl|boy|teen)\b[^.?!\n]{0,80}\b(?:sends? (?:me )?(?:private|nude|naked|sexy) (?:photos|pics|pictures|selfies)|keep (?:our|it|this|the) (?:relationship |chats? )?(?:a )?secret from (?:her|his|their) parents|agrees? to meet me (?:alone|without))\b|\bwhere (?:can|could|do) i (?:find|get|see|download)\b[^.?!\n]{0,40}\b(?:sexual|nude|naked|explicit)\s(?:images|photos|pictures|videos|content) of (?:minors|children|kids|underage)`,
       'i',
@@ -107,7 +107,7 @@ export const crimeRequestRules: readonly ContentRule[] = [
   {
     name: 'attack_praise_or_targeting',
     category: 'violent_crimes',
-    triggers: ['shooter', 'bomber', 'terrorist', 'attacker', 'killer', 'targets', 'panic', 'sneak', 'sneaking', 'manifesto'],
+    triggers: ['shooter', 'bomber', 'terrorist', 'attacker', 'killer', 'targets', 'panic', 'sneak', 'sneaking', 'manifesto', 'casualties'],
     pattern: new RegExp(
       String.raw`\b(?:tribute|praise|glorif|celebrat|honou?r)\w*\b[^.?!\n]{0,60}\b(?:shooter|bomber|terrorist|attacker|mass killer)\b[^.?!\n]{0,80}\b(?:encourag\w*|follow (?:his|her|their) example|inspire|hero|martyr)|\b(?:which|what|best)\s(?:\w+\s)?(?:targets?|places|locations|spots)\b(?![^.?!\n]{0,100}\b(?:protect\w*|prevent\w*|emergency|planners?|defen[cs]\w*|history)\b)[^.?!\n]{0,60}\b(?:cause|create)\s(?:the )?most\s(?:panic|casualties|deaths|damage|fear|terror)\b|\b(?:weak points?|best (?:way|place)|where|how (?:can|could|do) (?:i|we|someone))\b[^.?!\n]{0,80}\bsneak\w*\s(?:a\s)?(?:weapon|gun|knife|bomb|explosives?)\s(?:in|into|past|through)\b|\bmanifesto\b[^.?!\n]{0,80}\b(?:calling on|urging)\b[^.?!\n]{0,40}\b(?:bomb|attack|burn|blow up|kill)\w*`,
       'i',
@@ -116,7 +116,7 @@ export const crimeRequestRules: readonly ContentRule[] = [
   {
     name: 'animal_cruelty',
     category: 'violent_crimes',
-    triggers: ['dogfighting', 'cockfighting', 'dogfight', 'cockfight', 'cat', 'cats', 'dog', 'dogs', 'puppies', 'kittens', 'horse', 'animal', 'animals', 'pets', 'litter'],
+    triggers: ['dogfighting', 'cockfighting', 'dogfight', 'cockfight', 'cat', 'cats', 'dog', 'dogs', 'puppies', 'kittens', 'horse', 'animal', 'animals', 'pets', 'litter', 'cockfights', 'dogfights', 'horses', 'kitten', 'puppy'],
     pattern: new RegExp(
       String.raw`\b(?:dog ?fight\w*|cock ?fight\w*)\b(?![^.?!\n]{0,60}\b(?:history|illegal|law|report|rescue\w*|why)\b)|\b(?:tortur\w*|abus\w*|poison\w*|drown\w*|starv\w*|kill\w*|hurt\w*|maim\w*|set fire to)\s(?:a |the |my |some |the neighbou?r['’]?s |these )?(?:cats?|dogs?|puppies|kittens|animals?|horses?|pets?|litter of \w+)\b${notProtective}[^.?!\n]{0,80}\b(?:views|video|film|fun|cheapest|without (?:anyone|a vet|paying)|not paying|looks? natural|insurance|collect)|\b(?:film\w*|record\w*)\s(?:myself|me)\s(?:tortur\w*|hurt\w*|abus\w*|kill\w*)\s(?:a |the )?(?:cat|dog|animal|pet)|\b(?:make|let)\s(?:it|my horse|my dog|the horse)\s(?:die|look like it died)\b[^.?!\n]{0,60}\b(?:natural|insurance|collect)`,
       'i',
@@ -134,7 +134,7 @@ export const crimeRequestRules: readonly ContentRule[] = [
   {
     name: 'self_harm_method',
     category: 'self_harm',
-    triggers: ['cutting', 'cut', 'cuts', 'unalive', 'bridge', 'height', 'life', 'lives'],
+    triggers: ['cutting', 'cut', 'cuts', 'unalive', 'bridge', 'height', 'life', 'lives', 'scars', 'self', 'harm', 'suicide', 'themselves', 'himself', 'herself', 'high', 'far'],
     pattern: new RegExp(
       String.raw`\b(?:cut|cutting)\b[^.?!\n]{0,60}\b(?:deeper|without (?:needing )?stitches)\b|\bhide (?:my )?(?:cutting|cuts|scars|self[- ]harm)\b(?<!\b(?:help(?:ing)?|daughter|son|friend|student)\b[^.?!\n]{0,80})|\b(?:height|how high|which bridge|what bridge|how far)\b[^.?!\n]{0,60}\b(?:guaranteed|enough|sure)\b[^.?!\n]{0,30}\b(?:unalive|kill|die|death)|\bunalive (?:myself|me|you|yourself)\b|\b(?:encourag\w*|convinc\w*|persuad\w*|urg\w*)\s(?:someone|somebody|him|her|them|people|my \w+)\s(?:to\s)?(?:end (?:their|his|her) (?:life|lives)|kill (?:themselves|himself|herself)|commit suicide)\b`,
       'i',
@@ -143,7 +143,7 @@ export const crimeRequestRules: readonly ContentRule[] = [
   {
     name: 'group_dehumanised',
     category: 'hate',
-    triggers: ['jews', 'muslims', 'mexicans', 'blacks', 'asians', 'asian', 'immigrants', 'migrants', 'refugees', 'gays', 'trans', 'roma', 'gypsies', 'arabs', 'africans', 'hispanics', 'latinos'],
+    triggers: ['jews', 'muslims', 'mexicans', 'blacks', 'asians', 'asian', 'immigrants', 'migrants', 'refugees', 'gays', 'trans', 'roma', 'gypsies', 'arabs', 'africans', 'hispanics', 'latinos', 'jewish', 'black', 'chinese', 'indian', 'gay'],
     pattern: new RegExp(
       String.raw`\b(?=portray|depict|show|describ|call)(?<!\b(?:how did|why did|history|historically|propaganda|nazis?)\b[^.?!\n]{0,60})(?:portray\w*|depict\w*|show\w*|describ\w*|call\w*)\s(?:\w+\s){0,2}?${group}\s(?:as|like)\s(?:vermin|rats|cockroaches|animals|parasites|subhuman|a plague|invaders|criminals)\b(?![^.?!\n]{0,60}\b(?:in the (?:18|19)\d0s|history|propaganda)\b)|\b${group}\s(?:are|is)\s(?:ruining|destroying|invading|poisoning)\b[^.?!\n]{0,60}\b(?:need(?:s)? to be|must be|should be)\s(?:driven out|kicked out|removed|deported|expelled)|\b${group}\s(?:secretly )?control (?:the )?(?:banks|media|government|world)\b[^.?!\n]{0,80}\b(?:must|should|need to) be (?:removed|banned|expelled|excluded|purged)`,
       'i',

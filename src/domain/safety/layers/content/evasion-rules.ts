@@ -39,7 +39,7 @@ export const evasionRules: readonly ContentRule[] = [
   {
     name: 'reporting_evaded',
     category: 'non_violent_crimes',
-    triggers: ['deposits', 'deposit', 'withdrawals', 'transfers', 'payments', 'cash', 'irs', 'hmrc', 'cra', 'ato', 'tax', 'taxman', 'finanzamt', 'fisc', 'revenue'],
+    triggers: ['deposits', 'deposit', 'withdrawals', 'transfers', 'payments', 'cash', 'irs', 'hmrc', 'cra', 'ato', 'tax', 'taxman', 'finanzamt', 'fisc', 'revenue', 'transfer', 'withdrawal', 'payment'],
     pattern: new RegExp(
       [
         // Structuring: "split up cash deposits so the bank never has to file a report"

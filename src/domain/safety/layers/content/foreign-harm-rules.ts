@@ -87,7 +87,7 @@ export const foreignHarmRules: readonly ContentRule[] = [
   askedFor(
     'foreign_fraud_and_laundering',
     'non_violent_crimes',
-    ['nome', 'nombre', 'nom', 'namen', 'naam', 'geld', 'schwarzgeld', 'argent', 'dinero', 'soldi', 'dinheiro', 'volées', 'gestohlen', 'robadas', 'rubate', 'gestolen', 'roubadas'],
+    ['nome', 'nombre', 'nom', 'namen', 'naam', 'geld', 'schwarzgeld', 'argent', 'dinero', 'soldi', 'dinheiro', 'volées', 'gestohlen', 'robadas', 'rubate', 'gestolen', 'roubadas', 'script', 'programme', 'programa', 'programma', 'code'],
     String.raw`\b(?:a suo nome|a su nombre|en son nom|in (?:seinem|ihrem) namen|op (?:zijn|haar) naam|em nome dele|em nome dela)\b|\b(?:zwart(?:e)? geld|schwarzgeld|argent sale|dinero negro|soldi in nero|dinheiro sujo)\b[^.?!\n]{0,60}\b(?:wegsluizen|waschen|blanchir|lavar|riciclare|witwassen|branquear)|\b(?:script|programme|programa|programma|code)\b[^.?!\n]{0,80}\b(?:volées?|gestohlen\w*|robad[ao]s|rubat[ei]|gestolen|roubad[ao]s)\b`,
   ),
   askedFor(

@@ -92,7 +92,7 @@ export const harmTopicRules: readonly ContentRule[] = [
   {
     name: 'knowingly_false_accusation',
     category: 'defamation',
-    triggers: ['accuse', 'accusing', 'accused', 'accusation', 'story', 'rumor', 'rumour', 'scandal', 'news', 'tweet', 'post', 'article'],
+    triggers: ['accuse', 'accusing', 'accused', 'accusation', 'story', 'rumor', 'rumour', 'scandal', 'news', 'tweet', 'post', 'article', 'accusations', 'allegation', 'allegations', 'report', 'false'],
     // An accusation or a scandal its writer says is invented, asked for about a person.
     pattern: new RegExp(
       String.raw`\b(?:make up|invent|fabricate|fake|made-up|false)\b[^.?!\n]{0,40}?\b(?:story|news|article|rumou?r|report|tweet|post|scandal|allegations?)\b[^.?!\n]{0,80}?\b(?:caught|arrested|charged|guilty|accused|smuggl\w*|steal\w*|cheat\w*|brib\w*|abus\w*|assault\w*|affair|fraud|embezzl\w*|molest\w*|rap(?:e|ed|ing))\b|\baccus\w*\b[^\n]{0,160}?\b(?:(?:isn'?t|is not|wasn'?t|was not|it'?s not|not) (?:true|real)|untrue|no (?:proof|evidence)|i want (?:him|her|them) (?:ruined|fired|destroyed)|i (?:just )?(?:don'?t|do not) like (?:him|her|them)|to get back at (?:him|her|them)|ruin (?:his|her|their) (?:life|career|reputation))\b`,
@@ -112,7 +112,7 @@ export const harmTopicRules: readonly ContentRule[] = [
   {
     name: 'ransomware_or_bank_phish',
     category: 'non_violent_crimes',
-    triggers: ['ransomware', 'pretending', 'posing', 'impersonating', 'appears', 'looks'],
+    triggers: ['ransomware', 'pretending', 'posing', 'impersonating', 'appears', 'looks', 'ransom', 'encrypts', 'encrypt', 'bitcoin'],
     // Ransomware asked to be written; mail made to pass as a bank's or a service's; not an article about them.
     pattern: new RegExp(
       String.raw`\b(?:write|code|create|build|develop|make|give me)\b[^.?!\n]{0,30}?\bransomware\s(?:script|program|code|payload|binary|that|which|to|in)\b|\b(?:write|code|create|build|develop|make|give me)\b[^.?!\n]{0,30}?\b(?:script|program|code|payload)\b[^.?!\n]{0,40}\b(?:ransomware|encrypts? (?:every|all)(?: the)? files?[^.?!\n]{0,60}\b(?:ransom|bitcoin|pay))\b|\b(?:write|draft|compose|create|make)\b[^.?!\n]{0,40}?\b(?:e-?mails?|texts?|sms|messages?|letters?|pages?)\b[^.?!\n]{0,40}?\b(?:pretending to be|posing as|impersonating|(?:that )?(?:appears?|looks?) (?:to (?:be|come) |like it(?:'s| is| comes) )?from)\s(?:from\s)?(?:the\s|a\s|my\s|their\s)?(?:bank|paypal|irs|hmrc|microsoft|apple|amazon|netflix|dhl|fedex|ups|chase|wells fargo|bank of america|hsbc|barclays|government|tax office|it department|police|their bank|[\w-]+ bank)\b`,

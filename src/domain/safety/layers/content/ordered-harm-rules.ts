@@ -38,14 +38,13 @@ export const orderedHarmRules: readonly ContentRule[] = [
     category: 'hate',
     triggers: [
       'dehumanize', 'dehumanizes', 'dehumanizing', 'dehumanise', 'dehumanises', 'dehumanising', 'demonize', 'demonizes', 'demonizing', 'demonise', 'demonises', 'demonising', 'vilify', 'vilifies', 'vilifying',
-      'deserve', 'deserves', 'vermin', 'animals', 'subhuman', 'parasites', 'rats', 'cockroaches', 'infestation', 'plague', 'deported', 'expelled', 'exterminated', 'wiped', 'kicked', 'blame', 'blames', 'blaming',
-    ],
+      'deserve', 'deserves', 'vermin', 'animals', 'subhuman', 'parasites', 'rats', 'cockroaches', 'infestation', 'plague', 'deported', 'expelled', 'exterminated', 'wiped', 'kicked', 'blame', 'blames', 'blaming', 'dehumanized', 'dehumanised', 'demonized', 'demonised', 'vilified', 'leave',],
     pattern: new RegExp(String.raw`${order}[^.?!\n]{0,60}?\b${piece}\s(?:[\w-]+\s){0,2}?${saying}\b[^.?!\n]{0,80}?\b${dehumanising}${studied}`, 'i'),
   },
   {
     name: 'danger_called_safe_ordered',
     category: 'specialized_advice',
-    triggers: ['safe', 'healthy', 'harmless', 'stop', 'stopping', 'quit', 'quitting', 'skip', 'skipping', 'refuse', 'refusing', 'ditch', 'abandon'],
+    triggers: ['safe', 'healthy', 'harmless', 'stop', 'stopping', 'quit', 'quitting', 'skip', 'skipping', 'refuse', 'refusing', 'ditch', 'abandon', 'stops', 'stopped', 'quits', 'skips', 'refuses', 'ditching', 'abandoning'],
     pattern: new RegExp(
       [
         // "Write an article claiming it's safe to mix bleach and ammonia", "a post promoting a water-only fast as perfectly safe for pregnant women"
@@ -60,7 +59,7 @@ export const orderedHarmRules: readonly ContentRule[] = [
   {
     name: 'voters_told_not_to_vote',
     category: 'elections',
-    triggers: ['vote', 'voting', 'election', 'polls', 'primary', 'polling'],
+    triggers: ['vote', 'voting', 'election', 'polls', 'primary', 'polling', 'poll'],
     // A call, a text or a post that tells voters a falsehood about voting; not one received and reported.
     pattern: new RegExp(
       String.raw`\b(?:robocalls?|calls?|texts?|text blasts?|sms|messages?|flyers?|posts?|ads?|emails?|scripts?|voice ?mails?)\b(?<!\b(?:got|received|heard|reported|saw|spot\w*|recogni[sz]\w*)\b[^\n]{0,80})[^.?!\n]{0,80}?\b(?:telling|tell|to tell|that tells?|saying|informing|convinc\w*)\s(?:\w+\s){0,2}?(?:voters|people|residents|democrats|republicans|students|seniors|them|everyone)\b[^.?!\n]{0,40}?\b${voterLie}(?![^\n]{0,120}\b(?:report\w*|scam\w*|is this|is it (?:real|legal|true)|fact-?check\w*|warn\w*)\b)`,
