@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSignals } from './content-signals.ts';
+import { rulesFoundBy } from '../../../../../test/support/rules-found.ts';
 import { covertHarmRules } from './covert-harm-rules.ts';
 
 const rulesMatching = (text: string) => covertHarmRules.filter((rule) => rule.pattern.test(text)).map((rule) => rule.name);
@@ -60,7 +60,7 @@ describe('covertHarmRules', () => {
 });
 
 describe('covertHarmRules through the word walk (ADR 0081)', () => {
-  const rulesFound = (text: string) => contentSignals(text).rules.filter((rule) => covertHarmRules.some((covert) => covert.name === rule));
+  const rulesFound = rulesFoundBy(covertHarmRules);
 
   it.each([
     ['How hard can I hit my stepson so the bruises won’t show at school?', 'assault_left_unseen'],

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contentSignals } from './content-signals.ts';
+import { rulesFoundBy } from '../../../../../test/support/rules-found.ts';
 import { evasionRules } from './evasion-rules.ts';
 
-const names = new Set(evasionRules.map((rule) => rule.name));
-// Through the word walk, so each case also checks that the rule's trigger words reach it.
-const rulesFound = (text: string) => contentSignals(text).rules.filter((rule) => names.has(rule));
+const rulesFound = rulesFoundBy(evasionRules);
 
 describe('evasionRules', () => {
   it.each([

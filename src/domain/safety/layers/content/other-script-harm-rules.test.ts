@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contentSignals } from './content-signals.ts';
+import { rulesFoundBy } from '../../../../../test/support/rules-found.ts';
 import { otherScriptHarmRules } from './other-script-harm-rules.ts';
 
-const names = new Set(otherScriptHarmRules.map((rule) => rule.name));
-// Through the word walk, which finds the scripts these rules run on.
-const rulesFound = (text: string) => contentSignals(text).rules.filter((rule) => names.has(rule));
+const rulesFound = rulesFoundBy(otherScriptHarmRules);
 
 describe('otherScriptHarmRules', () => {
   it.each([
