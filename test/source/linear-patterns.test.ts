@@ -29,6 +29,8 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   'src/domain/safety/layers/content/exploitation-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/ordered-harm-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/evasion-rules.ts': { sites: 4, patterns: () => contentRules.map((rule) => rule.pattern) },
+  // The other scripts' ways of asking, searched everywhere (its source is otherScriptAsked's).
+  'src/domain/safety/layers/content/rule-matching.ts': { sites: 1, patterns: () => [otherScriptAsked] },
   'src/domain/safety/layers/content/other-script-harm-rules.ts': { sites: 4, patterns: () => [...contentRules.map((rule) => rule.pattern), otherScriptAsked, otherScriptGuarding, otherScriptHarm] },
   'src/domain/safety/layers/content/false-claim-rules.ts': { sites: 2, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/crime-request-rules.ts': { sites: 10, patterns: () => contentRules.map((rule) => rule.pattern) },
@@ -38,7 +40,7 @@ const computedPatterns: Record<string, { sites: number; patterns: () => readonly
   'src/domain/safety/layers/content/hazard-request-rules.ts': { sites: 7, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/intent-rules.ts': { sites: 3, patterns: () => contentRules.map((rule) => rule.pattern) },
   'src/domain/safety/layers/content/harmless-target.ts': { sites: 1, patterns: () => harmlessTargetPatterns },
-  'src/domain/safety/layers/content/protective-question.ts': { sites: 1, patterns: () => protectiveQuestionPatterns },
+  'src/domain/safety/layers/content/protective-question.ts': { sites: 3, patterns: () => protectiveQuestionPatterns },
   'src/domain/safety/layers/jailbreak/agent-directives.ts': { sites: 9, patterns: () => agentDirectivePatterns },
   'src/domain/safety/layers/jailbreak/jailbreak-rules.ts': { sites: 6, patterns: () => jailbreakPatterns },
   'src/domain/safety/layers/jailbreak/secret-extraction.ts': { sites: 5, patterns: () => secretExtractionPatterns },

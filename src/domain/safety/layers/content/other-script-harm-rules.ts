@@ -34,7 +34,7 @@ const guarding = String.raw`危害|危險|危险|危険|вред|опаснос�
 
 /** The text's guarding words, harms and ways of asking, each found in one pass over the text (rule-matching.ts). */
 export const otherScriptGuarding = new RegExp(guarding, 'i');
-export const otherScriptAsked = new RegExp(asked, 'gi');
+export const otherScriptAsked = new RegExp(asked, 'i');
 
 /**
  * One rule: a way of asking and a harm within a sentence, in either order. It is tried only in a text with no

@@ -48,18 +48,16 @@ export class RuleTriggers {
   }
 }
 
+/** Every way of asking in the other scripts, found in one pass. */
+const everyOtherScriptAsking = new RegExp(otherScriptAsked.source, 'gi');
+
 /**
  * Where the rules for other scripts are tried: around each way of asking (other-script-harm-rules.ts), in a
  * text that names one of their harms and no guarding word; none otherwise. Up to three passes over the text.
  */
 function otherScriptWindows(text: string): [number, number][] {
   if (!otherScriptHarm.test(text) || otherScriptGuarding.test(text)) return [];
-  const positions: number[] = [];
-  otherScriptAsked.lastIndex = 0;
-  for (let match = otherScriptAsked.exec(text); match !== null; match = otherScriptAsked.exec(text)) {
-    positions.push(match.index);
-    if (match[0].length === 0) otherScriptAsked.lastIndex += 1;
-  }
+  const positions = [...text.matchAll(everyOtherScriptAsking)].map((match) => match.index);
   // Not widened to whitespace: Chinese and Japanese have none, and the window would grow to the whole text.
   return windowsOf(text, positions, false);
 }

@@ -9,8 +9,9 @@ import { afterEach } from './split-alternatives.ts';
  * be …"). They name no instructions to set aside, so the trained model, which learnt attacks on the model's
  * own rules, scores them low. A page written for people rarely speaks to a program, speaks of "the user's"
  * accounts in an order, or says what every answer about itself must say: each sentence is read for these
- * signals and a directive is an order backed by a second one (see isDirective). Only text a tool fetched is
- * read so: a user asking their own agent to pay an invoice gives the same order.
+ * signals and a directive is an order backed by a second one (see isDirective). Text a tool fetched is read
+ * whole (agentDirective); a request only where the order is planted in a document the user pasted
+ * (plantedDirective): a user asking their own agent to pay an invoice gives the same order.
  *
  * Every pattern is tried on one sentence at a time, with bounded gaps, so a text is read in linear time.
  */

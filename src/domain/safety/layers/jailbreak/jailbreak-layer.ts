@@ -127,8 +127,8 @@ function firstFound(texts: readonly string[], find: (text: string) => string | u
 /**
  * The local verdict: at or above the threshold; or, in the uncertain band, when a specific rule (an override
  * in another language, a role-play set-up asking for something harmful, safety switched off) backs the
- * score, as a judge would; or, in fetched text, an order to the agent reading it; or a disguised request
- * for the model's secret or instructions.
+ * score, as a judge would; or an order to the agent reading it (in fetched text, or planted in a document a
+ * user pasted); or a disguised request for the model's secret or instructions.
  */
 export function isLocalAttack(assessment: JailbreakAssessment, threshold: number, uncertainFrom: number): boolean {
   return assessment.score >= threshold || assessment.corroboratedScore >= uncertainFrom || assessment.directive !== undefined || assessment.extraction !== undefined;
