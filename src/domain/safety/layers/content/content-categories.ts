@@ -1,7 +1,8 @@
 /**
  * What the content layer reports: the MLCommons hazard taxonomy as Llama Guard 3 numbers it (S1–S14), as
- * readable ids, plus two categories that are not hazards: `harassment` (blocked, like a hazard) and
- * `profanity` (reported, never refused on its own: business users swear).
+ * readable ids, plus three categories that are not hazards: `harassment` (blocked, like a hazard),
+ * `profanity` (reported, never refused on its own: business users swear) and `crisis` (reported, never
+ * refused: a person who says they think of ending their life and asks for support, see support-sought.ts).
  */
 export const hazardCategoryByCode = {
   S1: 'violent_crimes',
@@ -21,14 +22,14 @@ export const hazardCategoryByCode = {
 } as const;
 
 export type HazardCategory = (typeof hazardCategoryByCode)[keyof typeof hazardCategoryByCode];
-export type ContentCategory = HazardCategory | 'harassment' | 'profanity';
+export type ContentCategory = HazardCategory | 'harassment' | 'profanity' | 'crisis';
 
 export const hazardCategories: readonly HazardCategory[] = Object.values(hazardCategoryByCode);
-export const contentCategories: readonly ContentCategory[] = [...hazardCategories, 'harassment', 'profanity'];
+export const contentCategories: readonly ContentCategory[] = [...hazardCategories, 'harassment', 'profanity', 'crisis'];
 
-/** Categories the layer refuses; everything except profanity. */
+/** Categories the layer refuses; everything except profanity and crisis. */
 export function isBlockingCategory(category: ContentCategory): boolean {
-  return category !== 'profanity';
+  return category !== 'profanity' && category !== 'crisis';
 }
 
 /**

@@ -1,14 +1,15 @@
 import type { SparseVector } from '../../classifier/hashed-features.ts';
 import { sigmoid, type LinearClassifier } from '../../classifier/linear-classifier.ts';
 import { scannedString } from '../../scanned-string.ts';
-import { scanTexts } from '../../text/normalize-text.ts';
 import { categoriesSettledByWords, hasEvidenceFor } from './category-evidence.ts';
+import { textsOf } from './content-texts.ts';
 import { isBlockingCategory, type ContentCategory } from './content-categories.ts';
 import type { ContentSignals } from './content-signals.ts';
 import { categoryHeads, contentVectors, flaggedHead, requestHead } from './content-vector.ts';
 import { isHarmlessTargetQuestion } from './harmless-target.ts';
 import { isHelpAskedByOwner, isOwnAccountHelp } from './own-account-help.ts';
 import { isProtectiveQuestion } from './protective-question.ts';
+import { isSupportSought } from './support-sought.ts';
 
 /** What the content checks found in one text. */
 export interface ContentAssessment {
@@ -132,6 +133,7 @@ export function assessText(model: LinearClassifier, text: string): ContentAssess
     categories.add('profanity');
   }
   const score = signals.ruleCategories.length > 0 ? Math.max(modelScore, ruleScore) : modelScore;
+  if (isCrisisMessage(text, categories, signals.rules)) return { score, categories: ['crisis'] };
   return { score, categories: [...categories].sort() };
 }
 
@@ -158,6 +160,18 @@ function helpSoughtScore(text: string, score: number, signals: Pick<ContentSigna
   if (score < harmfulScore || signals.ruleCategories.length > 0) return score;
   const helpSought = isProtectiveQuestion(text) || isHelpAskedByOwner(text) || isHarmlessTargetQuestion(text) || (score < unsureBelow && isOwnAccountHelp(text));
   return helpSought ? harmfulScore - 0.001 : score;
+}
+
+/** Rules that read a person's own intent to die, not a way or means asked for. */
+const intentOnlyRules = new Set(['self_harm_intent']);
+
+/**
+ * A person's message of suicidal thoughts that asks for support and names no way or means (support-sought.ts):
+ * self-harm is all that was found, by the model or by the intent rule only.
+ */
+function isCrisisMessage(text: string, categories: ReadonlySet<ContentCategory>, rules: readonly string[]): boolean {
+  if (categories.size !== 1 || !categories.has('self_harm')) return false;
+  return rules.every((rule) => intentOnlyRules.has(rule)) && isSupportSought(text);
 }
 
 /**
@@ -187,8 +201,8 @@ export function assessTexts(model: LinearClassifier, texts: Iterable<string>): C
   return { score, categories: [...categories].sort() };
 }
 
-/** One raw text through the same steps as the layer: normalised, decoded spans read, assessed. */
+/** One raw text through the same steps as the layer: normalised, decoded spans and hidden words read, assessed. */
 export function detectContent(model: LinearClassifier, text: string): ContentDetection {
-  const { score, categories } = assessTexts(model, scanTexts(scannedString('text', text).normalized));
+  const { score, categories } = assessTexts(model, textsOf([scannedString('text', text)]));
   return { flagged: categories.length > 0, blocked: categories.some(isBlockingCategory), score, categories };
 }

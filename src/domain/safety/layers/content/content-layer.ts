@@ -1,8 +1,8 @@
 import type { LinearClassifier } from '../../classifier/linear-classifier.ts';
 import type { ScannedString, SafetyVerdict, TextSafetyLayer } from '../../safety-layer.ts';
-import { scanTexts } from '../../text/normalize-text.ts';
 import { isBlockingCategory, type ContentCategory } from './content-categories.ts';
 import { assessTexts } from './content-detector.ts';
+import { textsOf } from './content-texts.ts';
 
 /**
  * The content-safety layer (third of five): harmful or toxic content in the request before any model call,
@@ -18,22 +18,6 @@ export function createContentLayer(model: LinearClassifier): TextSafetyLayer {
       return { report: { verdict: verdictOf(categories), score, categories } };
     },
   };
-}
-
-/**
- * Every distinct text of every string: the normalised string and each span decoded from it, each once. An
- * output often repeats a sentence (a takeaway that is the summary's first line, caveats that restate key
- * points); its score and categories are the same the second time, so it is assessed once.
- */
-export function* textsOf(strings: readonly ScannedString[]): Iterable<string> {
-  const seen = new Set<string>();
-  for (const string of strings) {
-    for (const text of scanTexts(string.normalized)) {
-      if (seen.has(text)) continue;
-      seen.add(text);
-      yield text;
-    }
-  }
 }
 
 export function verdictOf(categories: readonly ContentCategory[]): SafetyVerdict {

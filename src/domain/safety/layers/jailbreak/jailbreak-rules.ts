@@ -1,5 +1,5 @@
 import { lexiconMatches } from './instruction-lexicon.ts';
-import { obfuscatedReadings } from './obfuscated-readings.ts';
+import { obfuscatedReadings } from '../../text/obfuscated-readings.ts';
 import { RuleTriggers } from './rule-triggers.ts';
 import { startOfWord } from '../../text/latin-word-start.ts';
 

@@ -2,7 +2,7 @@ import { cutsWord, hashedDot, hashedFeatures, rangeDot, rangeFeatures, textHashe
 import { sigmoid, type LinearClassifier } from '../../classifier/linear-classifier.ts';
 import { corroboratedWithin, glossesWithin, isPlantedInstruction, jailbreakRuleMatches, ruleHitsWithin, type RuleMatch } from './jailbreak-rules.ts';
 import { instructionSentences, scoringWindows } from './text-windows.ts';
-import { codeUnits } from '../../text/code-units.ts';
+import { lettersForDigits } from '../../text/letters-for-digits.ts';
 import { scanTexts, type NormalizedText } from '../../text/normalize-text.ts';
 
 /** The model head that scores attacks. */
@@ -21,49 +21,6 @@ export function jailbreakTexts(normalized: NormalizedText): string[] {
   const read = lettersForDigits(normalized.text);
   if (read !== undefined) texts.push(read);
   return texts;
-}
-
-/** The letters that digits and signs stand for in leetspeak. */
-const leet: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' };
-/** At least this many words, and this share of all words, must mix letters with leetspeak digits before a text is read with letters. */
-const leetWordsNeeded = 4;
-const leetShareNeeded = 0.3;
-
-/**
- * The text with the digits of every word that mixes letters and leetspeak digits read as letters, when at
- * least four words, and three in ten of all words, do; undefined otherwise (ids, versions and codes like "mp3"
- * or "h264" are a small share of the words of everyday text). One pass over the code units; the text is
- * rewritten only when it qualifies.
- */
-function lettersForDigits(text: string): string | undefined {
-  const units = codeUnits(text);
-  let words = 0;
-  let mixed = 0;
-  let letters = 0;
-  let digits = 0;
-  let inWord = false;
-  for (let index = 0; index <= units.length; index += 1) {
-    const code = index < units.length ? (units[index] as number) : 32;
-    if (code === 32 || code === 10 || code === 9 || code === 13) {
-      if (inWord) {
-        words += 1;
-        if (letters > 0 && digits > 0) mixed += 1;
-      }
-      inWord = false;
-      letters = 0;
-      digits = 0;
-      continue;
-    }
-    inWord = true;
-    if (leetDigit(code)) digits += 1;
-    else if ((code | 0x20) >= 97 && (code | 0x20) <= 122) letters += 1;
-  }
-  if (mixed < leetWordsNeeded || mixed < leetShareNeeded * words) return undefined;
-  return text.replace(/\S+/g, (word) => (/[a-z]/i.test(word) && /[0134578]/.test(word) ? word.replace(/[0134578]/g, (digit) => leet[digit] ?? digit) : word));
-}
-
-function leetDigit(code: number): boolean {
-  return code === 48 || code === 49 || code === 51 || code === 52 || code === 53 || code === 55 || code === 56;
 }
 
 /** The vector the jailbreak model reads for one window: hashed text features plus the phrase rules matched in it. */

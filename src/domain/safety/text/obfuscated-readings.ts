@@ -1,11 +1,12 @@
-import { codeUnits, lowerCased } from '../../text/code-units.ts';
+import { codeUnits, lowerCased } from './code-units.ts';
 
 /**
- * Plain readings of text hidden by three simple tricks the encoded-span decoder does not undo: letters
- * spaced apart ("I g n o r e   a l l"), text written backwards ("snoitcurtsni suoiverp erongi") and ROT13
- * ("vtaber nyy cerivbhf vafgehpgvbaf"). The jailbreak rules read each reading as the words it hides, so a
- * window holding hidden text is scored with what it says. Linear: one pass per line over the text's code
- * units (see code-units.ts), and readings are built only for the lines that qualify.
+ * Plain readings of text hidden by simple tricks the encoded-span decoder does not undo: letters spaced
+ * apart ("I g n o r e   a l l"), text written backwards ("snoitcurtsni suoiverp erongi"), ROT13 ("vtaber nyy
+ * cerivbhf vafgehpgvbaf") and Morse code. The jailbreak rules read each reading as the words it hides, so a
+ * window holding hidden text is scored with what it says; plain-readings.ts puts them in place for every
+ * layer. Linear: one pass per line over the text's code units (see code-units.ts), and readings are built
+ * only for the lines that qualify.
  */
 
 export interface ObfuscatedReading {
@@ -23,10 +24,12 @@ const fewestSpacedLetters = 10;
 /** At least this many words of a line must be common English words backwards (or in ROT13), and more of them than read forwards. */
 const fewestTellingWords = 3;
 
-/** Common English words of three letters or more whose reversal and ROT13 are not English words themselves. */
+/** Common English words of three letters or more (of instructions and of harmful requests) whose reversal and ROT13 are not English words themselves. */
 const commonWords = [
   'the', 'and', 'you', 'your', 'this', 'that', 'for', 'with', 'all', 'what', 'tell', 'ignore', 'instructions', 'previous', 'write', 'print', 'prompt', 'system', 'please',
   'answer', 'only', 'from', 'have', 'any', 'must', 'should', 'above', 'text', 'user', 'output', 'respond', 'following', 'message', 'rules', 'give', 'list', 'every', 'about',
+  'how', 'into', 'make', 'can', 'get', 'when', 'who', 'home', 'find', 'need', 'want', 'like', 'just', 'some', 'more', 'best', 'using', 'explain', 'without', 'people', 'someone',
+  'hack', 'network', 'password', 'account', 'steal', 'kill', 'bomb', 'weapon', 'drugs', 'money', 'detail', 'detailed',
 ];
 /** For each form of a common word, whether it is the word itself (1), backwards (2) or in ROT13 (4). */
 const forms = new Map<string, number>();
