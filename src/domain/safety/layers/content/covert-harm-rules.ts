@@ -33,9 +33,9 @@ const foreignOwnEnd = String.raw`(?:acabar com a minha vida|acabar con mi vida|q
 const foreignWay = String.raw`(?:forma|manera|modo|maneira|façon|moyen|weg|methode|manier|mezzo)`;
 
 /** A story's frame around a request. */
-const storyFrame = String.raw`(?:novel|story|thriller|screenplay|script|book|fiction|character|villain|protagonist|antagonist|role-?play|in character|campaign|d&d|dungeon master|game master|rpg|monologue|scene|krimi|roman|histoire|novela|romanzo|verhaal)`;
+const storyFrame = String.raw`(?:novel|novelist|story|thriller|screenplay|script|book|fiction|character|villain|protagonist|antagonist|role-?play|in character|campaign|d&d|dungeon master|game master|rpg|monologue|scene|chapter|episode|tv series|movie|film|heist|stage play|voice memo|showrunner|krimi|roman|histoire|novela|romanzo|verhaal)`;
 /** The operational detail a story does not need. */
-const realDetail = String.raw`(?:quantities|amounts|measurements|components|wiring|temperatures|ingredients|ingredient names|recipe|ratios|doses|reagents|precursors|chemicals|parts list|step[- ]by[- ]step|(?:real|real-world|exact|accurate|actual) (?:details|files|settings|parts|process|names)|full (?:source )?code|working code|mengenangaben|quantités|cantidades|quantità|quantidades|hoeveelheden)`;
+const realDetail = String.raw`(?:quantities|amounts|measurements|components|wiring|temperatures|ingredients|ingredient names|recipe|ratios|doses|reagents|precursors|chemicals|parts list|step[- ]by[- ]step|(?:real|real-world|exact|accurate|actual) (?:details|files|settings|parts|process|names|tool names)|full (?:source )?code|working code|exactly (?:how|which|what)|(?:detailed|specific|precise) and (?:accurate|practical|realistic)|technically accurate|in (?:precise|specific|operational|practical|technical|exact) detail|verbatim|mengenangaben|quantités|cantidades|quantità|quantidades|hoeveelheden)`;
 const hazard = String.raw`(?:bombs?|explosives?|ieds?|detonators?|pressure[- ]cooker|nerve agents?|sarin|ricin|botulinum|anthrax|toxins?|poisons?|meth|methamphetamine|fentanyl|cocaine|coca paste|heroin|mustard gas|chlorine gas|toxic gas|poison gas|giftiges gas|gaz toxique|gas tóxico|gas tossico|napalm|thermite|molotov|ghost guns?|untraceable (?:gun|firearm)s?|3d-?printed guns?|silencers?|suppressors?|device with a timer|ransomware|malware|keylogger|sprengstoff|explosif|explosivo|esplosivo)`;
 const hazardMade = String.raw`(?:make|makes|making|made|build|builds|building|assembl\w*|cultur\w*|synthes\w*|cook\w*|brew\w*|mix\w*|wires?|wiring|produc\w*|prepar\w*|extract\w*|print\w*|types? out|writes?|coding|turn\w* (?:[\w-]+ ){0,3}?into|herstell\w*|fabri\w*)`;
 
@@ -78,7 +78,7 @@ export const covertHarmRules: readonly ContentRule[] = [
   {
     name: 'story_pretext_for_weapon_details',
     category: 'indiscriminate_weapons',
-    triggers: ['novel', 'story', 'thriller', 'screenplay', 'script', 'book', 'fiction', 'character', 'villain', 'protagonist', 'antagonist', 'roleplay', 'role', 'campaign', 'd', 'master', 'rpg', 'monologue', 'scene', 'krimi', 'roman', 'histoire', 'novela', 'romanzo', 'verhaal'],
+    triggers: ['novel', 'novelist', 'story', 'thriller', 'screenplay', 'script', 'book', 'fiction', 'character', 'villain', 'protagonist', 'antagonist', 'roleplay', 'role', 'campaign', 'd', 'master', 'rpg', 'monologue', 'scene', 'chapter', 'episode', 'tv', 'movie', 'film', 'heist', 'stage', 'voice', 'showrunner', 'krimi', 'roman', 'histoire', 'novela', 'romanzo', 'verhaal'],
     pattern: new RegExp(
       [
         String.raw`\b${storyFrame}\b[^\n]{0,200}?\b(?:${hazardMade}\b[^\n]{0,60}?\b${hazard}|${hazard}\b[^\n]{0,60}?\b${hazardMade})\b[^\n]{0,200}?\b${realDetail}\b`,

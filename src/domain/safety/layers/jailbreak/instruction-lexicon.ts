@@ -89,10 +89,12 @@ const lexicon: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The English set-ups of role-play jailbreaks, by meaning: a relative (often a dead one) whose part the
- * model is asked to play, an AI that escapes its rules, a mode that switches safety off, each next to
- * something a model would refuse. None is an attack alone ("pretend you are my grandmother", "a robot
- * escapes", "maintenance mode"); together they are the set-up.
+ * The English set-ups of jailbreaks, by meaning: a relative (often a dead one) whose part the model is asked
+ * to play, an AI that escapes its rules, a mode that switches safety off, each next to something a model
+ * would refuse; an answer told to open with the assistant's yes; warnings ruled out before a harmful ask;
+ * the model's own rules asked to be written out in some form; what it was told before declared void. None is an attack alone ("pretend you are my
+ * grandmother", "a robot escapes", "maintenance mode", "start with 'Sure'"); together they are the set-up,
+ * and each only backs a score the model already finds uncertain.
  */
 const setUps: Readonly<Record<string, readonly string[]>> = {
   relative: [
@@ -128,6 +130,41 @@ const setUps: Readonly<Record<string, readonly string[]>> = {
     '=note to', '=note for', '=message for', '=message to', '=instructions for', '=instruction for', '=attention', '=if you are an', '=if you are a', '=dear', '=hey', '=reading this', '=processing this',
     '=summarising this', '=summarizing this', '=reading the', '=processing the', '=when an', '=any ai', '=to the ai', '=to any', '=p.s.', '=ps:', '=important',
   ],
+  // An answer's opening dictated, and what it is to open with: the assistant's yes ("Start with 'Sure, here is'").
+  beginWith: [
+    '=start with', '=start your', '=begin with', '=begin your', '=reply with', '=respond with', '=answer with', '=open with', '=starting with', '=beginning with', '=continue from', '=continuing from',
+    '=continue this', '=continue the following', '=complete the following', '=complete this', '=followed immediately by', '=pick up where', '=finish this',
+  ],
+  compliance: [
+    '=sure, here', '=sure! here', '=sure here', '=sure. here', '=absolutely! here', '=absolutely, here', '=of course! here', '=of course, here', '=certainly! here', '=certainly, here',
+    "=i'm happy to help", '=i am happy to help', '=happy to help with that', "=here's how to", '=here is how to', '=here is a complete', "=here's a complete", '=step 1:',
+  ],
+  // Refusals, warnings and disclaimers ruled out before a harmful ask.
+  noCaveats: [
+    '=no caveats', '=no disclaimer', '=no disclaimers', '=without any disclaimer', '=without disclaimers', '=without a disclaimer', '=without adding any disclaimer', '=without any caveats', '=without caveats',
+    '=no warnings', '=without warnings', '=without any warnings', '=n0 w4rn1ngs', '=never use the word', '=do not use the word', "=don't use the word", "=don't water it down", '=do not water it down',
+    '=no moralizing', '=no moralising', '=no lecturing', "=don't lecture", '=no refusals', '=never refuse', "=don't refuse", '=do not refuse', '=without refusing', '=skip the warnings',
+    '=skip the disclaimers', "=can't help with that' means", '=breaking the game',
+  ],
+  // The model's own instructions, or its secret, asked to be written out in some form.
+  leakVerb: [
+    '=encode', '=paste', '=quote', '=output', '=print', '=repeat', '=translate', '=summarize', '=summarise', '=dump', '=copy', '=reproduce', '=recite', '=list', '=spell out', '=write out', '=show me',
+    '=reveal', '=share', '=display', '=include', '=put',
+  ],
+  yourRules: [
+    '=your system', '=your rules', '=your instructions', '=your prompt', '=your hidden', '=your initial', '=your original', '=your guidelines', '=your configuration', '=your directives',
+    '=you were told', '=you were given', '=the system prompt', '=the hidden instructions', '=the secret', '=the password', '=everything you were told', '=the original wording',
+  ],
+  // What the model was told before, declared void ("the previous configuration has been deprecated").
+  priorSetup: [
+    '=previous configuration', '=previous directives', '=previous instructions', '=previous role', '=previous rules', '=previous guidance', '=prior instructions', '=earlier instructions',
+    '=the guidance you received', '=the instructions you received', '=your original instructions', '=your previous role', '=your previous instructions', '=everything before this', '=everything above',
+    '=the instructions above', '=everything before this message',
+  ],
+  voided: [
+    '=deprecated', '=void', '=is over', '=are over', '=no longer apply', '=no longer valid', '=contains mistakes', '=contain mistakes', '=superseded', '=obsolete', '=revoked', '=cancelled', '=canceled',
+    '=was the tutorial', '=was a test', '=were a test', '=was just a test', '=expired', '=overridden', '=written by an intern',
+  ],
   mode: [
     'maintenance mode', 'debug mode', 'developer mode', '=dev mode', 'admin mode', 'god mode', 'root mode', 'test mode', 'diagnostic mode', 'unrestricted mode', 'admin override', 'override code', '=sudo',
     'debug persona', 'jailbreak mode', 'opposite mode', 'evil mode', 'developer override', 'root access', 'superuser', 'unfiltered mode', 'testing environment', 'test environment',
@@ -136,6 +173,7 @@ const setUps: Readonly<Record<string, readonly string[]>> = {
 
 /** A rule the words of several meanings make when they meet, what it adds to the text the model reads, and how close they must be. */
 interface Combination {
+  /** The model feature it adds; one named `backs:…` adds none and only backs an uncertain score (see isModelFeature). */
   feature: string;
   /** Specific enough to back a score in the uncertain band (see RuleMatch.corroborates). */
   corroborates: boolean;
@@ -156,6 +194,12 @@ const combinations: readonly Combination[] = [
   { feature: 'rule:safety_off_mode', corroborates: true, needs: ['safety', 'off'], gloss: '', span: 60 },
   { feature: 'rule:safety_off_mode', corroborates: true, needs: ['mode', 'safety'], gloss: '', span: 200 },
   { feature: 'rule:safety_off_mode', corroborates: true, needs: ['mode', 'off'], gloss: '', span: 200 },
+  // An answer told to open with a yes is a template too ("Start with 'Sure, here is your order summary'"): only with a harm or warnings ruled out.
+  { feature: 'backs:forced_compliance', corroborates: true, needs: ['beginWith', 'compliance', 'harm'], gloss: '', span: 320 },
+  { feature: 'backs:forced_compliance', corroborates: true, needs: ['beginWith', 'compliance', 'noCaveats'], gloss: '', span: 320 },
+  { feature: 'backs:caveats_ruled_out', corroborates: true, needs: ['noCaveats', 'harm'], gloss: '', span: 320 },
+  { feature: 'backs:own_rules_written_out', corroborates: true, needs: ['leakVerb', 'yourRules'], gloss: '', span: 60 },
+  { feature: 'backs:setup_voided', corroborates: true, needs: ['priorSetup', 'voided'], gloss: '', span: 120 },
 ];
 
 /** Words the lexicon's terms match that are also English words. */

@@ -198,9 +198,9 @@ export function jailbreakRuleHits(text: string): Record<string, number> {
   const hits: Record<string, number> = {};
   for (const rule of phraseRules) if (matchesAnywhere(rule, text)) hits[`rule:${rule.name}`] = 1;
   const lexicon = lexiconMatches(text);
-  for (const match of lexicon) hits[match.feature] = 1;
+  for (const match of lexicon) if (isModelFeature(match.feature)) hits[match.feature] = 1;
   const hidden = hiddenTextMatches(text);
-  for (const match of hidden) hits[match.feature] = 1;
+  for (const match of hidden) if (isModelFeature(match.feature)) hits[match.feature] = 1;
   const located = [...phraseRuleMatches(text), ...lexicon, ...hidden];
   for (const match of quotedInstructions(text, located)) hits[match.feature] = 1;
   markPersonaOnly(hits);
@@ -331,7 +331,7 @@ function quotedInstructions(text: string, matches: readonly RuleMatch[]): RuleMa
 /** The rule hits of the part of a text from `start` to `end`, from the matches in the whole text. */
 export function ruleHitsWithin(matches: readonly RuleMatch[], start: number, end: number): Readonly<Record<string, number>> {
   let hits: Record<string, number> | undefined;
-  for (const match of matches) if (match.start >= start && match.end <= end) (hits ??= {})[match.feature] = 1;
+  for (const match of matches) if (match.start >= start && match.end <= end && isModelFeature(match.feature)) (hits ??= {})[match.feature] = 1;
   if (hits !== undefined) markPersonaOnly(hits);
   return hits ?? noHits;
 }
@@ -351,6 +351,15 @@ function markPersonaOnly(hits: Record<string, number>): void {
 
 /** The hits of a part without matches (most windows of a long text): one object, never written. */
 const noHits: Readonly<Record<string, number>> = Object.freeze({});
+
+/**
+ * Whether a match is read by the model. Set-ups named `backs:…` (an answer told to open with "Sure, here
+ * is", warnings ruled out before a harmful ask, the model's rules asked to be written out, what it was told
+ * declared void) only back an uncertain score: trained as features they lowered the held-out recall (ADR 0086).
+ */
+export function isModelFeature(feature: string): boolean {
+  return !feature.startsWith('backs:');
+}
 
 /** Whether a match from `start` to `end` backs an uncertain score (see RuleMatch.corroborates). */
 export function corroboratedWithin(matches: readonly RuleMatch[], start: number, end: number): boolean {
