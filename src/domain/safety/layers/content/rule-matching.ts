@@ -13,10 +13,13 @@ const reach = 240;
  * a long document that says "kill the process" once costs one short match, not a scan of the whole text.
  */
 export class RuleTriggers {
-  readonly #positions: (number[] | undefined)[] = new Array(contentRules.length);
+  // Most texts trigger a few rules of several hundred: only those are kept, and read in the rules' order.
+  readonly #positions = new Map<number, number[]>();
 
   add(ruleIndex: number, position: number): void {
-    (this.#positions[ruleIndex] ??= []).push(position);
+    const positions = this.#positions.get(ruleIndex);
+    if (positions === undefined) this.#positions.set(ruleIndex, [position]);
+    else positions.push(position);
   }
 
   /**
@@ -29,17 +32,19 @@ export class RuleTriggers {
     const rules: string[] = [];
     const categories = new Set<ContentCategory>();
     const askedWindows = otherScripts ? otherScriptWindows(text) : [];
-    contentRules.forEach((rule, ruleIndex) => {
-      const positions = this.#positions[ruleIndex];
+    const tried = askedWindows.length > 0 ? [...new Set([...this.#positions.keys(), ...otherScriptRuleIndexes])] : [...this.#positions.keys()];
+    for (const ruleIndex of tried.sort((left, right) => left - right)) {
+      const rule = contentRules[ruleIndex] as (typeof contentRules)[number];
+      const positions = this.#positions.get(ruleIndex);
       let found: boolean;
       if (rule.otherScripts === true) found = askedWindows.some(([from, to]) => rule.pattern.test(text.slice(from, to)));
-      else if (positions === undefined) return;
+      else if (positions === undefined) continue;
       else found = exact ? windowsOf(text, positions).some(([from, to]) => rule.pattern.test(from === 0 && to === text.length ? text : text.slice(from, to))) : rule.pattern.test(text);
       if (found) {
         rules.push(rule.name);
         categories.add(rule.category);
       }
-    });
+    }
     if (text.includes(':|:') && forkBombPattern.test(text)) {
       rules.push('fork_bomb');
       categories.add('code_interpreter_abuse');
@@ -47,6 +52,9 @@ export class RuleTriggers {
     return { rules, categories: [...categories].sort() };
   }
 }
+
+/** The rules for other scripts, tried around the ways of asking rather than at trigger words. */
+const otherScriptRuleIndexes = contentRules.flatMap((rule, index) => (rule.otherScripts === true ? [index] : []));
 
 /** Every way of asking in the other scripts, found in one pass. */
 const everyOtherScriptAsking = new RegExp(otherScriptAsked.source, 'gi');
