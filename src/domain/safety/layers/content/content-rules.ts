@@ -170,7 +170,7 @@ export const contentRules: readonly ContentRule[] = [
   {
     name: 'crime_how_to',
     category: 'non_violent_crimes',
-    triggers: ['launder', 'meth', 'methamphetamine', 'fentanyl', 'heroin', 'cocaine', 'counterfeit', 'hotwire', 'shoplift', 'steal', 'evade', 'hack', 'break', 'smuggle', 'traffic'],
+    triggers: ['launder', 'meth', 'crack', 'methamphetamine', 'fentanyl', 'heroin', 'cocaine', 'counterfeit', 'hotwire', 'shoplift', 'steal', 'evade', 'hack', 'break', 'smuggle', 'traffic'],
     pattern: new RegExp(
       String.raw`\b${request}\s+(?:\w+\s+){0,2}?(?:launder (?:money|cash|funds|the money)|(?:cook(?:ing)?|mak(?:e|ing)|synthesi[sz](?:e|ing)|press(?:ing)?|produc(?:e|ing)) (?:crystal )?(?:meth\w*|fentanyl|heroin|crack|cocaine)|(?:make|making|print|printing|produce|producing) counterfeit (?:\w+ ){0,2}?(?:money|bills|cash|currency|notes|banknotes)|hotwire (?:a|an|the|his|her|someone'?s?|somebody'?s?|my neighbou?r'?s?) (?:[\w'-]+ ){0,3}?(?:car|truck|van|suv|motorcycle|motorbike|scooter|boat|civic|corolla|camry|accord|jeep|pickup|vehicle)|shoplift|steal (?:a|someone'?s?|his|her) (?:car|identity|credit card|wallet)|evade (?:taxes|the police|arrest)|hack into (?:someone'?s?|my (?:ex|wife|husband|girlfriend|boyfriend|boss)'?s?|his|her|their) (?:\w+ )?(?:account|email|phone|instagram|facebook)|break into (?:a|someone'?s?|my neighbou?r'?s?|his|her) (?:house|home|car|apartment)|smuggle (?:drugs|weapons|guns|people)|traffic (?:drugs|people|humans|women|children))\b`,
       'i',
@@ -191,7 +191,7 @@ export const contentRules: readonly ContentRule[] = [
     category: 'sex_related_crimes',
     triggers: ['roofie', 'drug', 'spike', 'rape', 'nudes', 'revenge', 'sextort', 'sextortion'],
     pattern:
-      /\b(?:(?:roofie|drug|spike)\s+(?:her|his|a (?:girl|woman|guy)'?s?|someone'?s?|my date'?s?)\s+(?:drink|beer|wine|cocktail)|(?:how to|ways to) (?:get away with|commit) rape|(?:post|share|leak|upload|sell) (?:her|his|my ex'?s?|their) nudes|revenge porn|sextort\w*)\b/i,
+      /\b(?:(?:roofie|drug|spike)\s+(?:her|his|a (?:girl|woman|guy)'?s?|someone'?s?|my date'?s?)\s+(?:drink|beer|wine|cocktail)|(?:how to|ways to) (?:get away with|commit) rape|(?:post|share|leak|upload|sell) (?:her|his|my ex'?s?|their) nudes|(?:make|post|share|leak|upload|sell|run|create|start|host)\w* (?:\w+ ){0,2}?revenge porn|sextort\w* (?:someone|somebody|him|her|them|people|a (?:girl|guy|boy|woman|man|kid|teen)|my \w+)|(?:run|start|do|pull off|set up|write|draft)\w* (?:a |an |the )?(?:\w+ )?sextortion (?:scheme|scam|script|messages?|campaign|ring|operation)|(?:how (?:to|can|do|could|would) (?:i |we )?|help me|ways? to)(?![^.?!\n]{0,100}\b(?:stop\w*|prevent\w*|report\w*|remov\w*|protect\w*|fight\w*|combat\w*|(?:help\w*|support\w*) (?:\w+ )?victims?|deal with|cope|taken down|take (?:it|them) down)\b)[^.?!\n]{0,100}?\b(?:sextort\w*|revenge porn))\b/i,
   },
   {
     name: 'stalking',

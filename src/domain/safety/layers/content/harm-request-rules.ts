@@ -6,7 +6,8 @@ import { asking, playFrame } from './intent-rules.ts';
  * gives the harm away: a weapon or a round chosen to stop a person, an amount asked for to kill someone, a
  * harmful substance slipped into someone's drink, products mixed to gas the people in a room, which
  * products give a toxic gas or which medicines a fatal overdose, someone else's home or car to be set alight
- * or entered, a gun bought past the background check, invented evidence asked to be written, self-harm to
+ * or entered, a fire set to pass for an accident or for the insurance, where to wound someone so they die or a
+ * vehicle blown up with them inside (ADR 0088), a gun bought past the background check, invented evidence asked to be written, self-harm to
  * be kept from others, a crime to be kept from the police, a gun made to fire automatically or stripped of
  * its serial number, and a trait asked to be confirmed of a whole group. Each decides alone (see
  * content-rules.ts). The look-alikes each is written around: hunting and sport ("the best round for elk"), a
@@ -20,7 +21,7 @@ const personObject = String.raw`(?:(?:a|an|the|my|his|her|that|this|one|any|seve
 const weaponWord = String.raw`(?:guns?|handguns?|pistols?|rifles?|shotguns?|rounds?|bullets?|ammo|ammunition|calib(?:re|er)s?|cartridges?|loads?|knife|knives|blades?|crossbows?|weapons?)`;
 const harmVerb = String.raw`(?:kill|killing|stop|stopping|take down|taking down|drop|dropping|put down|go through|goes through|pierce|penetrate|wound|injure|maim|shoot|stab)`;
 /** Someone else's food or drink. */
-const othersDrink = String.raw`(?:his|her|their|someone'?s|somebody'?s|a (?:girl|woman|guy|man|stranger)'?s|my (?:wife|husband|partner|boss|ex|roommate|flatmate|neighbou?r|father|mother|dad|mum|mom|brother|sister|boyfriend|girlfriend|date|coworker|colleague|teacher|stepfather|stepmother)'?s?|the (?:teacher|boss|victim|guest|guests|customer|customers)'?s?)\s+(?:[\w'-]+\s+)?(?:drinks?|coffee|tea|food|meals?|soup|wine|beer|water|juice|dinner|lunch|breakfast|cup|glass|bottle|smoothie|cocktail)`;
+const othersDrink = String.raw`(?:his|her|their|someone['’]?s|somebody['’]?s|an? (?:girl|woman|guy|man|stranger|coworker|co-worker|colleague|classmate|roommate|flatmate|neighbou?r|friend|relative)['’]?s|my (?:wife|husband|partner|boss|ex|roommate|flatmate|neighbou?r|father|mother|dad|mum|mom|brother|sister|boyfriend|girlfriend|date|coworker|colleague|teacher|stepfather|stepmother)['’]?s?|the (?:teacher|boss|victim|guest|guests|customer|customers)['’]?s?)\s+(?:[\w'-]+\s+)?(?:drinks?|coffee|tea|food|meals?|soup|wine|beer|water|juice|dinner|lunch|breakfast|cup|glass|bottle|smoothie|cocktail)`;
 /** The owner locked out and asking, or agreeing: "after she lost her key", "with their permission". */
 const ownersLeave = String.raw`\b(?:lost|forgot|locked (?:out|herself out|himself out|themselves out)|asked me|with (?:her|his|their) (?:permission|consent|blessing))\b`;
 /** Someone else's home, car or business, as a target: "my neighbour's house", "someone else's car". */
@@ -60,7 +61,7 @@ export const harmRequestRules: readonly ContentRule[] = [
     triggers: ['much', 'many', 'dose', 'doses', 'amount', 'quantity', 'number', 'drink', 'coffee', 'tea', 'food', 'meal', 'soup', 'wine', 'beer', 'water', 'juice', 'dinner', 'lunch', 'breakfast', 'cup', 'glass', 'bottle', 'smoothie', 'cocktail', 'drinks', 'meals'],
     // An amount asked for to kill or knock out a person; a harmful substance slipped into someone's drink.
     pattern: new RegExp(
-      String.raw`\b(?:how (?:much|many)|what (?:dose|doses|amount|quantity|number of (?:pills|tablets))|which (?:dose|amount))\b[^.?!\n]{0,80}?\b(?:would|will|to|does it take to|it takes to|needed to|enough to)\s+(?:[\w'-]+\s+){0,2}?(?:kill|poison|knock out|sedate|incapacitate|stop the heart of|paraly[sz]e)\s+${personObject}|\b${harmfulSubstance}\b[^.?!\n]{0,60}?\b(?:in|into)\s+${othersDrink}\b`,
+      String.raw`\b(?:how (?:much|many)|what (?:dose|doses|amount|quantity|number of (?:pills|tablets))|which (?:dose|amount))\b[^.?!\n]{0,80}?\b(?:would|will|to|does it take to|it takes to|needed to|enough to)\s+(?:[\w'-]+\s+){0,2}?(?:kill|poison|knock out|sedate|incapacitate|stop the heart of|paraly[sz]e)\s+${personObject}|\b${harmfulSubstance}\b[^.?!\n]{0,60}?\b(?:in|into)\s+${othersDrink}\b|\b(?:put|slip|add|mix|sneak|grind)\w*\b[^.?!\n]{0,40}?\b(?:in|into)\s+${othersDrink}\b[^.?!\n]{0,40}?\bto make (?:him|her|them) (?:\w+ )?(?:sick|ill|vomit|throw up|pass out|collapse|die)\b`,
       'i',
     ),
   },
@@ -92,6 +93,32 @@ export const harmRequestRules: readonly ContentRule[] = [
     // Someone else's home or car to be set alight, wrecked or entered; not one's own locked car, a game's heist or a story.
     pattern: new RegExp(
       String.raw`${asking}(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,60}?\b(?:set fire to|set on fire|burn down|burn|torch|firebomb|smash(?: up)?|vandali[sz]e|key|slash the (?:tyres|tires) (?:of|on)|break into|get into|sneak into|pick the lock (?:on|of))\s+${othersPlace}(?![^.?!\n]{0,80}(?:${playFrame}|${ownersLeave}))`,
+      'i',
+    ),
+  },
+  {
+    name: 'arson_disguised',
+    category: 'non_violent_crimes',
+    triggers: ['fire', 'burn', 'burning', 'torch', 'wildfire', 'wildfires', 'accelerant', 'accelerants'],
+    // A fire set to pass for an accident, lightning or a fault, or for an insurance payout; not how investigators tell arson, nor a campfire.
+    pattern: new RegExp(
+      [
+        String.raw`${asking}(?<!${playFrame}[^.?!\n]{0,90})[^.?!\n]{0,60}?\b(?:set (?:fire to|[\w'-]+(?: [\w'-]+){0,3} on fire)|burn (?:down|up)|burn (?:my|his|her|their|the|a) (?:[\w'-]+ )?(?:house|home|store|shop|building|business|restaurant|car|apartment|warehouse|barn|office)|torch|start (?:a |the )?(?:(?:wild|forest|brush|bush|grass) ?)?fires?)\b[^\n]{0,120}?\b(?:(?:fire |arson )?investigators?|insurance|adjuster|(?:looks?|seems?|appears?) (?:natural|accidental|like (?:an? )?(?:accident|lightning|electrical|short|natural))|electrical (?:fault|fire)|lightning (?:caused|strike)|without (?:getting caught|a trace|anyone knowing))`,
+        String.raw`\b(?:best|which|what|good)\s(?:\w+\s)?accelerants?\b[^.?!\n]{0,30}?\bto (?:burn|torch|set)\b`,
+      ].join('|'),
+      'i',
+    ),
+  },
+  {
+    name: 'killing_wound_or_occupied_target',
+    category: 'violent_crimes',
+    triggers: ['stab', 'cut', 'shoot', 'hit', 'slash', 'strike', 'bleed', 'car', 'truck', 'van', 'house', 'bus'],
+    // Where to wound someone so they die, or a vehicle or home blown up with a person inside; not first aid for a wound.
+    pattern: new RegExp(
+      [
+        String.raw`\b(?:where|how)\b[^.?!\n]{0,20}?\b(?:do|should|would|can|could) (?:you|i|we|one)\s(?:stab|cut|shoot|hit|slash|strike)\s(?:someone|somebody|a (?:person|man|woman|guy)|him|her|them|people)\b[^.?!\n]{0,40}?\b(?:bleed(?:s)? out|die|dies|kill|fatal|lethal|most damage)\b`,
+        String.raw`\b(?:blow up|bomb|explode|torch|set fire to)\s(?:a |the |his |her |their |my \w+['’]s )?(?:[\w-]+ )?(?:car|truck|van|house|bus)\b[^.?!\n]{0,30}?\bwith (?:someone|somebody|him|her|them|people|a (?:person|man|woman|family)|my \w+) (?:\w+ )?(?:in|inside)\b(?![^.?!\n]{0,80}${playFrame})`,
+      ].join('|'),
       'i',
     ),
   },

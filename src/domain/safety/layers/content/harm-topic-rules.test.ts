@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contentSignals } from './content-signals.ts';
 import { foreignHarmRules } from './foreign-harm-rules.ts';
 import { harmTopicRules } from './harm-topic-rules.ts';
+import { rulesFoundBy } from '../../../../../test/support/rules-found.ts';
 
 const topicRulesMatching = (text: string) => harmTopicRules.filter((rule) => rule.pattern.test(text)).map((rule) => rule.name);
 const foreignRulesMatching = (text: string) => foreignHarmRules.filter((rule) => rule.pattern.test(text)).map((rule) => rule.name);
@@ -88,3 +89,20 @@ describe('foreign rules through the word walk that triggers them', () => {
   });
 });
 
+describe('harmTopicRules for a private person’s name or home worked out from clues (ADR 0088)', () => {
+  const rulesFound = rulesFoundBy(harmTopicRules);
+
+  it.each([
+    ['How can I work out where she lives from the reflections in her selfies?', 'private_person_located'],
+    ['Help me dig up a cosplayer’s real name and home address.', 'private_person_located'],
+  ])('finds %s', (text, rule) => {
+    expect(rulesFound(text)).toEqual([rule]);
+  });
+
+  it.each([
+    'How do streamers keep their real name and home address private?',
+    'How do I find the real name of the author of a book published under a pen name?',
+  ])('leaves %s', (text) => {
+    expect(rulesFound(text)).toEqual([]);
+  });
+});

@@ -166,10 +166,10 @@ export const harmTopicRules: readonly ContentRule[] = [
   {
     name: 'private_person_located',
     category: 'privacy',
-    triggers: ['address', 'schedule', 'routine', 'lives', 'live'],
+    triggers: ['address', 'schedule', 'routine', 'lives', 'live', 'name', 'identity'],
     // A private person's home and routine looked up by their job or a first name; not a business's address.
     pattern: new RegExp(
-      String.raw`\b(?:find|get|give me|look up|track down|dig up|tell me)\b[^.?!\n]{0,30}\b(?:home address|where (?:she|he|they) lives?|daily (?:schedule|routine)|what time (?:she|he|they) (?:leaves?|gets? home))\b[^.?!\n]{0,80}\b(?:of|for)\s(?:the|a|my|this|that)\s(?:[\w-]+\s){0,2}?(?:barista|waitress|waiter|cashier|girl|woman|guy|man|stranger|neighbou?r|coworker|co-worker|ex|streamer|nurse|teacher|student|bartender|receptionist|cheerleader)\b`,
+      String.raw`\b(?:find|get|give me|look up|track down|dig up|tell me)\b[^.?!\n]{0,30}\b(?:home address|where (?:she|he|they) lives?|daily (?:schedule|routine)|what time (?:she|he|they) (?:leaves?|gets? home))\b[^.?!\n]{0,80}\b(?:of|for)\s(?:the|a|my|this|that)\s(?:[\w-]+\s){0,2}?(?:barista|waitress|waiter|cashier|girl|woman|guy|man|stranger|neighbou?r|coworker|co-worker|ex|streamer|nurse|teacher|student|bartender|receptionist|cheerleader)\b|\b(?:find|figure out|work out|get|track down|dig up|uncover|learn|pin down)\w*\b[^.?!\n]{0,40}?\b(?:real (?:name|identity)|home address|where (?:she|he|they) (?:lives?|live))\b[^.?!\n]{0,60}?\b(?:from|using|based on|by (?:looking at|studying))\s(?:the |little |small |tiny |some |her |his |their )?(?:\w+ )?(?:details|clues|photos|pictures|videos|posts|streams|background|reflections?|windows?|metadata|selfies?)\b|\b(?:find|figure out|work out|get|track down|dig up|uncover)\w*\b[^.?!\n]{0,20}?\b(?:a|the|this|that|some)\s(?:[\w-]+\s)?(?:streamer|youtuber|tiktoker|influencer|girl|woman|camgirl|redditor|gamer|cosplayer|vtuber)['’]s (?:real (?:name|identity)|home address|address)\b`,
       'i',
     ),
   },
